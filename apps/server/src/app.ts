@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.js';
+import type { DatabaseHandle } from './db/database.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
+import { catalogRoutes } from './features/catalog/catalog.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { historySuggestions, summariesRoutes } from './features/summaries/summaries.routes.js';
+import { createUsageService } from './features/usage/usage.service.js';
+import { usageRoutes } from './features/usage/usage.routes.js';
+import { redactUrl } from './http/log-redaction.js';
+import { authPlugin } from './plugins/auth.js';
+import { databasePlugin } from './plugins/database.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { mailPlugin } from './plugins/mail.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityPlugin } from './plugins/security.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { createLlmProvider } from './providers/llm/create-llm-provider.js';
+import type { LlmProvider } from './providers/llm/llm-provider.js';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  config: AppConfig;
+  database: Pick<DatabaseHandle, 'db' | 'kind'>;
+  logger?: FastifyServerOptions['logger'];
+  /** The summary model; by default the one the config names (tests may hand in their own). */
+  llmProvider?: LlmProvider;
+}
+
+/** Log fields that must never reach the logs, whatever a route logs. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.refresh_token',
+  '*.access_token',
+  '*.token',
+];
+
+export async function buildApp({ config, database, logger, llmProvider }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: REDACTED_LOG_PATHS,
+      // One-time tokens travel in some URLs (reset links, the OAuth callback): keep them out.
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // While closing, answer in-flight requests with Connection: close so keep-alive sockets
+  // end with them instead of holding the shutdown open until their idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(databasePlugin, { db: database.db, kind: database.kind });
+  await app.register(openApiPlugin);
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, adminEmails: config.adminEmails });
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes, {
+    requireAdmin: app.requireAdmin,
+    openLibrary: config.openLibrary,
+    searchCacheSeconds: config.searchCacheSeconds,
+    historySearch: async (request, query, language, limit) => {
+      const user = await app.identify(request);
+      return user ? historySuggestions(app, user.id, query, language, limit) : [];
+    },
+  });
+  await app.register(authRoutes, { google: config.google, publicUrl: config.publicUrl });
+
+  const usage = createUsageService(app.db);
+  const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
+  if (!llmProvider) app.addHook('onClose', () => provider.close());
+  await app.register(usageRoutes, { usage });
+  await app.register(summariesRoutes, {
+    provider,
+    catalog: createCatalogLookup(app.db),
+    quota: usage,
+    idleTimeoutMs: config.llm.idleTimeoutMs,
+  });
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { LLM_PROVIDERS, type LlmSettings } from '../providers/llm/llm-provider.js';
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 (any free port) and 65535')
+  .max(65535, 'must be between 0 (any free port) and 65535');
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be a postgres:// or postgresql:// URL with a host');
+
+const urlWithProtocols = (protocols: string[], message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, message);
+
+/** Unset and empty both mean "use the default", as in most process managers. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+export const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
+  HOST: optional(z.string().min(1)).default('0.0.0.0'),
+  PORT: optional(port).default(3000),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  DATA_DIR: optional(z.string().min(1)).default('./data'),
+  DATABASE_URL: optional(postgresUrl),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  WEB_DIST_DIR: optional(z.string().min(1)),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .transform((v) => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()))),
+  ).default(false),
+  SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(10_000),
+  OPEN_LIBRARY_SEARCH: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
+  OPEN_LIBRARY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
+    'https://openlibrary.org',
+  ),
+  CATALOG_SEARCH_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(3_600)).default(60),
+  JWT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
+  ADMIN_EMAILS: optional(z.string()).default(''),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL with a host')),
+  MAIL_FROM: optional(z.string().min(3)).default('Summa <no-reply@summa.local>'),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  GOOGLE_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
+    'https://accounts.google.com',
+  ),
+  LLM_PROVIDER: optional(
+    z.enum(LLM_PROVIDERS, { error: `must be one of ${LLM_PROVIDERS.join(', ')}` }),
+  ).default('local'),
+  LLM_MODEL: optional(z.string().trim().min(1)),
+  LLM_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  LLM_API_KEY: optional(z.string().min(1)),
+  LLM_MODELS_DIR: optional(z.string().min(1)),
+  LLM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(60_000),
+  REDIS_URL: optional(
+    urlWithProtocols(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL with a host'),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  /** Folder of the built web app; undefined when the server runs API-only. */
+  webDistDir: string | undefined;
+  shutdownTimeoutMs: number;
+  /** Whether, or for which proxy addresses, to believe X-Forwarded-For for client IPs. */
+  trustProxy: boolean | string[];
+  /** Open Library fills short search-box suggestion lists when set (OPEN_LIBRARY_SEARCH=on). */
+  openLibrary: { baseUrl: string; timeoutMs: number } | undefined;
+  /** How long an instance reuses a catalogue search answer; 0 turns that cache off. */
+  searchCacheSeconds: number;
+  /** Signs access tokens; when unset, one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  /** Lowercased e-mails whose accounts have the admin role. */
+  adminEmails: string[];
+  /** Mail goes through SMTP when set, else to the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Google sign-in is offered only when the client id and secret are both set. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Rate-limit counters live in Redis when set, else in a PostgreSQL table. */
+  redisUrl: string | undefined;
+  /** The summary model; `model` is undefined when the provider's default applies. */
+  llm: Omit<LlmSettings, 'model'> & { model: string | undefined };
+}
+
+export class EnvError extends Error {
+  constructor(readonly issues: readonly { variable: string; message: string }[]) {
+    super(
+      `Invalid environment:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`,
+    );
+    this.name = 'EnvError';
+  }
+}
+
+/** Values of variables that may carry credentials are never echoed back. */
+const SECRET_NAME = /URL|SECRET|KEY|PASSWORD|TOKEN/;
+
+function describeIssue(message: string, variable: string, source: Record<string, string | undefined>) {
+  const value = source[variable];
+  if (value === undefined || SECRET_NAME.test(variable)) return message;
+  return `${message} (got ${JSON.stringify(value)})`;
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined>,
+  defaults: { webDistDir?: string } = {},
+): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => ({
+        variable: issue.path.map(String).join('.'),
+        message: describeIssue(issue.message, String(issue.path[0]), source),
+      })),
+    );
+  }
+  const env = parsed.data;
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new EnvError([
+      { variable: missing, message: 'must be set together with the other GOOGLE_CLIENT_ variable' },
+    ]);
+  }
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaults.webDistDir,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: env.TRUST_PROXY,
+    openLibrary:
+      env.OPEN_LIBRARY_SEARCH === 'on'
+        ? { baseUrl: env.OPEN_LIBRARY_URL.replace(/\/+$/, ''), timeoutMs: 1_500 }
+        : undefined,
+    searchCacheSeconds: env.CATALOG_SEARCH_CACHE_SECONDS,
+    jwtSecret: env.JWT_SECRET,
+    adminEmails: env.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ''),
+          }
+        : undefined,
+    redisUrl: env.REDIS_URL,
+    llm: {
+      provider: env.LLM_PROVIDER,
+      model: env.LLM_MODEL,
+      baseUrl: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY,
+      modelsDir: path.resolve(env.LLM_MODELS_DIR ?? path.join(env.DATA_DIR, 'models')),
+      idleTimeoutMs: env.LLM_TIMEOUT_MS,
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadConfig } from './env.js';
+
+function errorOf(source: Record<string, string>): EnvError {
+  try {
+    loadConfig(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error('expected an EnvError');
+}
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each(['abc', '-1', '70000', '3.5'])('names PORT when it is %s', (port) => {
+    const error = errorOf({ PORT: port });
+    expect(error.issues.map((issue) => issue.variable)).toEqual(['PORT']);
+    expect(error.message).toContain('PORT');
+  });
+
+  it.each(['not a url', 'mysql://localhost/db', 'postgres://'])('names DATABASE_URL when it is %s', (url) => {
+    const error = errorOf({ DATABASE_URL: url });
+    expect(error.issues.map((issue) => issue.variable)).toEqual(['DATABASE_URL']);
+  });
+
+  it('never echoes a value that may hold credentials', () => {
+    const error = errorOf({ DATABASE_URL: 'mysql://user:hunter2@db/x' });
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('reports every bad variable at once', () => {
+    const error = errorOf({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(error.issues.map((issue) => issue.variable).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('accepts a PostgreSQL URL and a proxy list', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@localhost:5432/x',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+    });
+    expect(config.databaseUrl).toBe('postgres://u@localhost:5432/x');
+    expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+});
+
+describe('loadConfig for accounts, mail and rate limits', () => {
+  it('leaves the optional parts off by default', () => {
+    const config = loadConfig({});
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.adminEmails).toEqual([]);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('reads admin e-mails as a lowercased list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Ana@X.com, ,bob@y.org ' }).adminEmails).toEqual([
+      'ana@x.com',
+      'bob@y.org',
+    ]);
+  });
+
+  it('turns Google on with both client variables, issuer defaulting to Google', () => {
+    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(config.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(errorOf({ GOOGLE_CLIENT_ID: 'id' }).issues.map((issue) => issue.variable)).toEqual([
+      'GOOGLE_CLIENT_SECRET',
+    ]);
+  });
+
+  it.each([
+    ['JWT_SECRET', 'too-short'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['GOOGLE_ISSUER', 'not a url'],
+  ])('names %s when it is invalid, without echoing it', (variable, value) => {
+    const error = errorOf({ [variable]: value });
+    expect(error.issues.map((issue) => issue.variable)).toEqual([variable]);
+    if (variable !== 'GOOGLE_ISSUER') expect(error.message).not.toContain(value);
+  });
+});

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGES, PLAN_TYPES } from '@summa/shared';
+
+export const languageEnum = pgEnum('language', LANGUAGES);
+export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    /** argon2id hash; null for accounts that only sign in with Google. */
+    passwordHash: text('password_hash'),
+    fullName: text('full_name').notNull(),
+    ...timestamps,
+  },
+  // E-mails are unique whatever their case.
+  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+);
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferredLanguage: languageEnum('preferred_language').notNull().default('pt'),
+  nickname: text('nickname'),
+  avatarUrl: text('avatar_url'),
+  ...timestamps,
+});
+
+export const userSubscriptions = pgTable(
+  'user_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: planTypeEnum('plan').notNull().default('free'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('user_subscriptions_user_unique').on(table.userId),
+    index('user_subscriptions_plan_idx').on(table.plan),
+  ],
+);

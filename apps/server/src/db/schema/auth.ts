@@ -1,0 +1,147 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { languageEnum, users } from './accounts.js';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Secrets generated once and shared by every instance on the database (the JWT key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt,
+});
+
+/** Where and how an account was created (spec §3 sign-up metadata). */
+export const userSignups = pgTable('user_signups', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['password', 'google'] }).notNull(),
+  language: languageEnum('language').notNull(),
+  path: text('path'),
+  country: text('country'),
+  createdAt,
+});
+
+/** External sign-in accounts linked to a user, e.g. Google's `sub`. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider', { enum: ['google'] }).notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('user_identities_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * One row per sign-in: the `session_id` claim of access tokens and the family of its refresh
+ * tokens. Revoking it signs out every token of the family at once.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt,
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_sessions_user_idx').on(table.userId)],
+);
+
+/** Single-use refresh tokens, stored as sha256 hashes; `rotated_at` marks a used one. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** One-time password-reset links, stored as sha256 hashes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * A Google sign-in in progress, kept in the database so that any instance can finish it:
+ * state (hashed), PKCE verifier, nonce and the pending sign-up metadata.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    signupLanguage: languageEnum('signup_language'),
+    signupPath: text('signup_path'),
+    signupCountry: text('signup_country'),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('oauth_states_expires_idx').on(table.expiresAt)],
+);
+
+/** One-time codes that hand a finished Google sign-in to the web app (hashed). */
+export const oauthHandoffs = pgTable(
+  'oauth_handoffs',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('oauth_handoffs_expires_idx').on(table.expiresAt)],
+);
+
+/** Fixed-window rate-limit counters shared by all instances (when REDIS_URL is unset). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_expires_idx').on(table.expiresAt)],
+);
+
+/** The embedded mail provider: messages are stored here (and logged) instead of sent. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt,
+  },
+  (table) => [index('mail_outbox_recipient_idx').on(table.recipient)],
+);

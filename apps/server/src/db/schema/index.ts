@@ -1,0 +1,5 @@
+// Every table, one file per area; drizzle-kit reads this to generate migrations.
+export * from './accounts.js';
+export * from './catalog.js';
+export * from './auth.js';
+export * from './summaries.js';

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { BOOK_KINDS, FEEDBACK_VOTES, type RelatedBook, type SummaryContent } from '@summa/shared';
+import { languageEnum, users } from './accounts.js';
+import { bookCategoryEnum, books } from './catalog.js';
+
+export const bookKindEnum = pgEnum('book_kind', BOOK_KINDS);
+export const feedbackVoteEnum = pgEnum('feedback_vote', FEEDBACK_VOTES);
+
+/** A finished, validated summary: one per norm_key (book and language). */
+export const bookSummaries = pgTable(
+  'book_summaries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    normKey: text('norm_key').notNull(),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    language: languageEnum('language').notNull(),
+    category: bookCategoryEnum('category'),
+    kind: bookKindEnum('kind').notNull(),
+    content: jsonb('content').$type<SummaryContent>().notNull(),
+    related: jsonb('related').$type<RelatedBook[]>().notNull(),
+    /** Which provider and model wrote it, for support and re-generation. */
+    model: text('model').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('book_summaries_norm_key_unique').on(table.normKey)],
+);
+
+/**
+ * The claim to generate a norm_key, shared by every instance: whoever inserts (or takes over an
+ * expired lease) generates; the others wait for the summary or for `failedCode`. The owner
+ * renews the lease while the model writes.
+ */
+export const summaryGenerations = pgTable('summary_generations', {
+  normKey: text('norm_key').primaryKey(),
+  ownerId: text('owner_id').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  /** Set when the owner's generation failed; waiters report it instead of starting over. */
+  failedCode: text('failed_code'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A reader's summaries: the ones they generated or opened (their history). */
+export const userSummaries = pgTable(
+  'user_summaries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    summaryId: uuid('summary_id')
+      .notNull()
+      .references(() => bookSummaries.id, { onDelete: 'cascade' }),
+    /** When generating it counted against the reader's plan; null when they only opened it. */
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.summaryId] }),
+    index('user_summaries_recent_idx').on(table.userId, table.lastSeenAt.desc()),
+  ],
+);
+
+/** One rating per reader and summary. */
+export const summaryFeedback = pgTable(
+  'summary_feedback',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    summaryId: uuid('summary_id')
+      .notNull()
+      .references(() => bookSummaries.id, { onDelete: 'cascade' }),
+    vote: feedbackVoteEnum('vote').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.summaryId] })],
+);
+
+/** What a reader used of their plan in a calendar month (UTC), counted on the server. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM */
+    monthKey: text('month_key').notNull(),
+    summariesUsed: integer('summaries_used').notNull().default(0),
+    audiosUsed: integer('audios_used').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.monthKey] }),
+    check('usage_counters_non_negative', sql`${table.summariesUsed} >= 0 and ${table.audiosUsed} >= 0`),
+  ],
+);

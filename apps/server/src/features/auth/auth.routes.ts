@@ -1,0 +1,337 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_PATHS,
+  authConfigSchema,
+  changePasswordRequestSchema,
+  errorResponseSchema,
+  GOOGLE_CODE_PARAM,
+  GOOGLE_ERROR_PARAM,
+  GOOGLE_ERROR_PATH,
+  GOOGLE_REDIRECT_PATH,
+  googleExchangeRequestSchema,
+  googleStartQuerySchema,
+  languageFromAcceptLanguage,
+  loginRequestSchema,
+  recoverRequestSchema,
+  refreshRequestSchema,
+  resetRequestSchema,
+  sessionSchema,
+  signupRequestSchema,
+  userResponseSchema,
+  type ErrorCode,
+} from '@summa/shared';
+import { AppError } from '../../http/app-error.js';
+import type { RateLimitRule } from '../../plugins/rate-limit.js';
+import { changePassword, logIn, signUp } from './auth.service.js';
+import {
+  createGoogleClient,
+  exchangeGoogleCode,
+  GoogleSignInError,
+  type GoogleSettings,
+} from './google.service.js';
+import { requestRecovery, resetPassword } from './recovery.service.js';
+import { loadAuthUser, refreshSession } from './session.service.js';
+import { findRefreshTokenUser, revokeSession } from './sessions.repository.js';
+import { sha256 } from './tokens.service.js';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Per IP against floods and spraying; per account against guessing one account's password. */
+export const AUTH_RATE_LIMITS = {
+  loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  loginAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * MINUTE },
+  signupIp: { name: 'signup:ip', limit: 10, windowSeconds: HOUR },
+  signupAccount: { name: 'signup:account', limit: 5, windowSeconds: HOUR },
+  refreshIp: { name: 'refresh:ip', limit: 120, windowSeconds: 15 * MINUTE },
+  refreshAccount: { name: 'refresh:account', limit: 60, windowSeconds: 15 * MINUTE },
+  recoverIp: { name: 'recover:ip', limit: 10, windowSeconds: HOUR },
+  recoverAccount: { name: 'recover:account', limit: 3, windowSeconds: HOUR },
+  resetIp: { name: 'reset:ip', limit: 20, windowSeconds: HOUR },
+  passwordAccount: { name: 'password:account', limit: 10, windowSeconds: 15 * MINUTE },
+  googleExchangeIp: { name: 'google-exchange:ip', limit: 30, windowSeconds: 15 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Carries the state from /google/start to /google/callback in the same browser only. */
+const STATE_COOKIE = 'summa_google_state';
+const STATE_COOKIE_PATH = '/api/auth/google';
+
+export interface AuthRoutesOptions {
+  google: GoogleSettings | undefined;
+  publicUrl: string | undefined;
+}
+
+const bearer = [{ bearerAuth: [] }];
+const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function stateCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${STATE_COOKIE}=${value}; Path=${STATE_COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const google = options.google ? createGoogleClient(options.google) : undefined;
+  /** Links in mails and the OAuth redirect: PUBLIC_URL, or the origin the request came to. */
+  const baseUrl = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  const byIp = (reply: FastifyReply, rule: RateLimitRule, request: FastifyRequest) =>
+    app.rateLimit.consume(reply, rule, `ip:${request.ip}`);
+  // Account keys are hashed: the counters store holds no e-mail addresses.
+  const byAccount = (reply: FastifyReply, rule: RateLimitRule, account: string) =>
+    app.rateLimit.consume(reply, rule, `account:${sha256(account)}`);
+
+  app.get(
+    AUTH_PATHS.config,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in methods this server offers',
+        response: { 200: authConfigSchema },
+      },
+    },
+    async () => ({ google: google !== undefined }),
+  );
+
+  app.post(
+    AUTH_PATHS.signup,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account with e-mail and password, and sign in',
+        body: signupRequestSchema,
+        response: { 201: sessionSchema, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byIp(reply, AUTH_RATE_LIMITS.signupIp, request);
+      await byAccount(reply, AUTH_RATE_LIMITS.signupAccount, request.body.email);
+      return reply.code(201).send(await signUp(app, request.body));
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.login,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: sessionSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byIp(reply, AUTH_RATE_LIMITS.loginIp, request);
+      await byAccount(reply, AUTH_RATE_LIMITS.loginAccount, request.body.email);
+      return logIn(app, request.body);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.refresh,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Spend a refresh token for a new session (single use; reuse revokes the family)',
+        body: refreshRequestSchema,
+        response: { 200: sessionSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byIp(reply, AUTH_RATE_LIMITS.refreshIp, request);
+      const userId = await findRefreshTokenUser(app.db, sha256(request.body.refresh_token));
+      if (userId) await byAccount(reply, AUTH_RATE_LIMITS.refreshAccount, userId);
+      return refreshSession(app, request.body.refresh_token);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.logout,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the session of the access token',
+        security: bearer,
+        response: { 204: z.null(), ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      await revokeSession(app.db, request.user.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    AUTH_PATHS.user,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: userResponseSchema, ...errors(401) },
+      },
+    },
+    async (request) => ({ user: await loadAuthUser(app, request.user.id) }),
+  );
+
+  app.post(
+    AUTH_PATHS.password,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; signs out every other session',
+        security: bearer,
+        body: changePasswordRequestSchema,
+        response: { 204: z.null(), ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byAccount(reply, AUTH_RATE_LIMITS.passwordAccount, request.user.id);
+      await changePassword(app, request.user, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.recover,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password-reset link; the same answer whether or not the e-mail has an account',
+        body: recoverRequestSchema,
+        response: { 204: z.null(), ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byIp(reply, AUTH_RATE_LIMITS.recoverIp, request);
+      await byAccount(reply, AUTH_RATE_LIMITS.recoverAccount, request.body.email);
+      requestRecovery(app, request.body.email, baseUrl(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.reset,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link; signs out every session and signs in',
+        body: resetRequestSchema,
+        response: { 200: sessionSchema, ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byIp(reply, AUTH_RATE_LIMITS.resetIp, request);
+      return resetPassword(app, request.body.token, request.body.password);
+    },
+  );
+
+  const failGoogle = (reply: FastifyReply, code: ErrorCode = 'GOOGLE_SIGN_IN_FAILED') =>
+    reply
+      .header('set-cookie', stateCookie(reply.request, '', 0))
+      .redirect(`${GOOGLE_ERROR_PATH}?${GOOGLE_ERROR_PARAM}=${code}`, 302);
+
+  app.get(
+    AUTH_PATHS.googleStart,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Start Google sign-in: redirects to Google's consent screen",
+        querystring: googleStartQuerySchema,
+        response: { ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      if (!google) throw new AppError('GOOGLE_NOT_CONFIGURED', 404);
+      let started;
+      try {
+        started = await google.start(app, `${baseUrl(request)}${AUTH_PATHS.googleCallback}`, {
+          language: request.query.language,
+          path: request.query.path,
+          country: request.query.country,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'Google sign-in could not start');
+        return failGoogle(reply);
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', stateCookie(request, started.state, 10 * MINUTE))
+        .redirect(started.authorizationUrl, 302);
+    },
+  );
+
+  app.get(
+    AUTH_PATHS.googleCallback,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Google redirects here; redirects on to /welcome with a one-time code in the fragment',
+        querystring: z.object({
+          code: z.string().max(2048).optional(),
+          state: z.string().max(512).optional(),
+          error: z.string().max(256).optional(),
+        }),
+        response: { ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      if (!google) throw new AppError('GOOGLE_NOT_CONFIGURED', 404);
+      const { code, state, error } = request.query;
+      const cookieState = readCookie(request, STATE_COOKIE);
+      // The state must come back to the browser that started the flow (login CSRF).
+      if (error || !code || !state || !cookieState || cookieState !== state) {
+        request.log.warn(
+          { providerError: error, stateMatches: cookieState === state },
+          'Google sign-in refused',
+        );
+        return failGoogle(reply);
+      }
+      let handoff;
+      try {
+        handoff = await google.finish(
+          app,
+          { code, state },
+          languageFromAcceptLanguage(request.headers['accept-language']),
+        );
+      } catch (failure) {
+        const expected = failure instanceof GoogleSignInError;
+        request.log.warn({ err: failure, expected }, 'Google sign-in failed');
+        return failGoogle(reply);
+      }
+      // In the fragment, the code never reaches a server log or a Referer header.
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', stateCookie(request, '', 0))
+        .redirect(`${GOOGLE_REDIRECT_PATH}#${GOOGLE_CODE_PARAM}=${handoff}`, 302);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.googleExchange,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Spend the one-time code of a finished Google sign-in for a session',
+        body: googleExchangeRequestSchema,
+        response: { 200: sessionSchema, ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byIp(reply, AUTH_RATE_LIMITS.googleExchangeIp, request);
+      return exchangeGoogleCode(app, request.body.code);
+    },
+  );
+};

@@ -1,0 +1,196 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { ErrorResponse, Session } from '@summa/shared';
+import { passwordResetTokens } from '../../db/schema/index.js';
+import { listOutboxMessages } from '../../providers/mail/outbox.repository.js';
+import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { bearer, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
+
+const RESET_LINK = /(https?:\/\/[^\s/]+)\/auth\/reset\?token=([\w-]+)/;
+
+async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function useRecovery(getContext: () => TestContext) {
+  const inject = (options: InjectOptions) =>
+    getContext().app.inject({ remoteAddress: uniqueIp(), ...options });
+  return {
+    recover: (email: string, headers: Record<string, string> = {}) =>
+      inject({ method: 'POST', url: '/api/auth/recover', payload: { email }, headers }),
+    reset: (token: string, password: string) =>
+      inject({ method: 'POST', url: '/api/auth/reset', payload: { token, password } }),
+    login: (email: string, password: string) =>
+      inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } }),
+    getUser: (session: Session) => inject({ method: 'GET', url: '/api/auth/user', headers: bearer(session) }),
+  };
+}
+
+describe.each(TEST_DATABASES)('password recovery through the outbox on %s', (kind) => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+  const { recover, reset, login, getUser } = useRecovery(() => context);
+  const mailsTo = (email: string) => listOutboxMessages(context.database.db, email);
+  const resetMail = (email: string) =>
+    eventually(async () => {
+      const [message] = await mailsTo(email);
+      return message;
+    });
+
+  it('answers the same whether or not the e-mail has an account, and mails only an account', async () => {
+    const { email } = await signUpTestUser(context.app);
+    const nobody = uniqueEmail('nobody');
+    const known = await recover(email.toUpperCase());
+    const unknown = await recover(nobody);
+    expect(known.statusCode).toBe(204);
+    expect(unknown.statusCode).toBe(204);
+    expect(known.body).toBe(unknown.body);
+    expect(known.headers['content-type']).toBe(unknown.headers['content-type']);
+
+    const message = await resetMail(email);
+    expect(message.to).toBe(email);
+    // Give the unknown e-mail's background work the same time to (not) write anything.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await mailsTo(nobody)).toEqual([]);
+  });
+
+  it("mails a one-hour link in the user's language to the request origin, and resets with it", async () => {
+    const { email, password, session } = await signUpTestUser(context.app, {
+      signup_language: 'es',
+      full_name: 'Lucía',
+    });
+    await recover(email, { host: 'summa.example:8080' });
+    const message = await resetMail(email);
+    expect(message.subject).toBe('Restablece tu contraseña de Summa');
+    expect(message.text).toContain('Hola, Lucía:');
+    const [, origin, token] = RESET_LINK.exec(message.text) ?? [];
+    expect(origin).toBe('http://summa.example:8080');
+    const [stored] = await context.database.db
+      .select({ ttl: sql<number>`extract(epoch from ${passwordResetTokens.expiresAt} - now())::int` })
+      .from(passwordResetTokens);
+    expect(stored?.ttl).toBeGreaterThan(3590);
+    expect(stored?.ttl).toBeLessThanOrEqual(3600);
+
+    expect((await reset(token!, '123')).statusCode).toBe(400);
+    const response = await reset(token!, 'new secret');
+    expect(response.statusCode).toBe(200);
+    const fresh = response.json<Session>();
+    expect(fresh.user.email).toBe(email);
+    expect((await getUser(fresh)).statusCode).toBe(200);
+    // Every earlier session is signed out; the old password no longer works.
+    expect((await getUser(session)).statusCode).toBe(401);
+    expect((await login(email, password)).statusCode).toBe(401);
+    expect((await login(email, 'new secret')).statusCode).toBe(200);
+
+    // The link works once.
+    const again = await reset(token!, 'another secret');
+    expect(again.statusCode).toBe(400);
+    expect(again.json<ErrorResponse>().error.code).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses an expired link and an unknown one', async () => {
+    const { email, password } = await signUpTestUser(context.app);
+    await recover(email);
+    const [, , token] = RESET_LINK.exec((await resetMail(email)).text) ?? [];
+    await context.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
+    const expired = await reset(token!, 'new secret');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json<ErrorResponse>().error.code).toBe('INVALID_TOKEN');
+    expect((await reset('made-up-token', 'new secret')).statusCode).toBe(400);
+    expect((await login(email, password)).statusCode).toBe(200);
+  });
+
+  it('refuses an invalid e-mail with 400', async () => {
+    const response = await recover('not an e-mail');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorResponse>().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('password recovery through SMTP', () => {
+  const received: string[] = [];
+  let smtp: SMTPServer;
+  let context: TestContext;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    context = await createTestApp('pglite', {
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Summa <no-reply@summa.test>',
+        PUBLIC_URL: 'https://summa.test/',
+      },
+    });
+  });
+  afterAll(async () => {
+    await context.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+  const { recover, reset, login } = useRecovery(() => context);
+
+  /** The text body of a raw message, undoing quoted-printable or base64. */
+  function textOf(raw: string): string {
+    const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n');
+    if (/content-transfer-encoding:\s*base64/i.test(head))
+      return Buffer.from(body, 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+      const bytes = body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    }
+    return body;
+  }
+
+  it('sends the reset link through the SMTP server, in the language of the user', async () => {
+    const { email } = await signUpTestUser(context.app, { signup_language: 'pt', full_name: 'João' });
+    expect(context.app.mail.kind).toBe('smtp');
+    expect((await recover(email)).statusCode).toBe(204);
+    const raw = await eventually(async () => received.find((message) => message.includes(email)));
+    expect(raw).toMatch(/^From: Summa <no-reply@summa\.test>/m);
+    expect(raw).toContain('Subject: Redefina sua senha do Summa');
+    const text = textOf(raw);
+    expect(text).toContain('Olá, João!');
+    const [, origin, token] = RESET_LINK.exec(text) ?? [];
+    expect(origin).toBe('https://summa.test');
+    expect((await reset(token!, 'via smtp')).statusCode).toBe(200);
+    expect((await login(email, 'via smtp')).statusCode).toBe(200);
+  });
+
+  it('sends nothing for an unknown e-mail, with the same answer', async () => {
+    const before = received.length;
+    expect((await recover(uniqueEmail('ghost'))).statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.length).toBe(before);
+  });
+});

@@ -1,0 +1,40 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { passwordResetTokens } from '../../db/schema/index.js';
+import { replacePassword } from './sessions.repository.js';
+
+export async function createResetToken(
+  db: Database,
+  token: { hash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insert(passwordResetTokens)
+    .values({ tokenHash: token.hash, userId: token.userId, expiresAt: token.expiresAt });
+}
+
+/**
+ * Spends a reset token and sets the new password in one transaction, signing out every session.
+ * Returns the user's id, or undefined for an unknown, used or expired token.
+ */
+export async function resetPasswordWithToken(
+  db: Database,
+  tokenHash: string,
+  passwordHash: string,
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [token] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!token) return undefined;
+    await replacePassword(tx, token.userId, passwordHash, undefined);
+    return token.userId;
+  });
+}

@@ -1,0 +1,167 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import {
+  appSecrets,
+  authSessions,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+} from '../../db/schema/index.js';
+
+/**
+ * The stored secret of that name; the first instance to ask generates it, and a concurrent
+ * first start of another instance gets the same one (the insert of the loser does nothing).
+ */
+export async function loadOrCreateSecret(
+  db: Database,
+  name: string,
+  generate: () => string,
+): Promise<string> {
+  await db.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, name));
+  if (!row) throw new Error(`app secret ${name} could not be stored`);
+  return row.value;
+}
+
+export interface NewRefreshToken {
+  hash: string;
+  expiresAt: Date;
+}
+
+export async function createSession(db: Database, userId: string, refresh: NewRefreshToken): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.insert(authSessions).values({ userId }).returning({ id: authSessions.id });
+    if (!session) throw new Error('session not created');
+    await tx
+      .insert(refreshTokens)
+      .values({ tokenHash: refresh.hash, sessionId: session.id, expiresAt: refresh.expiresAt });
+    return session.id;
+  });
+}
+
+/** The e-mail of the session's user while the session is not revoked. */
+export async function findActiveSessionEmail(
+  db: Database,
+  sessionId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)),
+    );
+  return row?.email;
+}
+
+export type RotationResult =
+  | { kind: 'rotated' | 'grace'; sessionId: string; userId: string }
+  /** A token used again after its grace: the whole family has just been revoked. */
+  | { kind: 'reused'; sessionId: string; userId: string }
+  | { kind: 'invalid' };
+
+/**
+ * Spends a refresh token and stores its successor, atomically: of two concurrent refreshes the
+ * second waits on the row lock of the first and then sees the token as rotated. A rotated token
+ * presented again within `graceSeconds` (tabs refreshing together) gets a successor of the same
+ * family; later, it is taken as stolen and the family is revoked.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  tokenHash: string,
+  successor: NewRefreshToken,
+  graceSeconds: number,
+): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.rotatedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ sessionId: refreshTokens.sessionId });
+
+    const [token] = await tx
+      .select({
+        sessionId: refreshTokens.sessionId,
+        userId: authSessions.userId,
+        revoked: sql<boolean>`${authSessions.revokedAt} is not null`,
+        expired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
+        inGrace: sql<boolean>`coalesce(${refreshTokens.rotatedAt} > now() - make_interval(secs => ${graceSeconds}), false)`,
+      })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!token || token.revoked || token.expired) return { kind: 'invalid' };
+
+    const family = { sessionId: token.sessionId, userId: token.userId };
+    if (!spent && !token.inGrace) {
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(authSessions.id, token.sessionId));
+      return { kind: 'reused', ...family };
+    }
+    await tx
+      .insert(refreshTokens)
+      .values({ tokenHash: successor.hash, sessionId: token.sessionId, expiresAt: successor.expiresAt });
+    return { kind: spent ? 'rotated' : 'grace', ...family };
+  });
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/**
+ * Sets a new password hash and signs out every session but `keepSessionId` (all of them when
+ * undefined); unused reset links of the user stop working too.
+ */
+export async function replacePassword(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  keepSessionId: string | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await tx
+      .update(authSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(authSessions.userId, userId),
+          isNull(authSessions.revokedAt),
+          keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
+        ),
+      );
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  });
+}
+
+/** The user a refresh token belongs to, used or not, for per-account rate limits. */
+export async function findRefreshTokenUser(db: Database, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: authSessions.userId })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row?.userId;
+}

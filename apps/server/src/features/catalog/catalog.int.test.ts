@@ -1,0 +1,545 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CATEGORIES,
+  LANGUAGES,
+  LEVELS,
+  type Book,
+  type CatalogImportResponse,
+  type CategoriesResponse,
+  type ErrorResponse,
+  type ExploreResponse,
+  type RandomBookResponse,
+  type Suggestion,
+} from '@summa/shared';
+import { buildApp } from '../../app.js';
+import { books } from '../../db/schema/index.js';
+import { createTestApp, testConfig, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { signUpTestUser } from '../../test/test-users.js';
+import { CATALOG } from './catalog-data.js';
+import { upsertBooks } from './catalog.repository.js';
+import { catalogInputs, importCatalog } from './catalog.service.js';
+
+const ADMIN_EMAIL = 'catalog-admin@example.com';
+
+const hasEdition = (entry: (typeof CATALOG)[number], language: 'pt' | 'en' | 'es') => {
+  const original = entry.lang ?? 'en';
+  if (language === 'en') return original === 'en' || Boolean(entry.en);
+  return original === language || Boolean(entry[language]);
+};
+
+/** Lower case, no accents: what A-Z compares (byte order). */
+const sortKey = (title: string) =>
+  title
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+
+describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
+  let context: TestContext;
+
+  beforeAll(async () => {
+    context = await createTestApp(kind, { env: { ADMIN_EMAILS: `${ADMIN_EMAIL},other-${ADMIN_EMAIL}` } });
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  const search = async (payload: Record<string, unknown>) => {
+    const response = await context.app.inject({ method: 'POST', url: '/api/catalog/search', payload });
+    return response;
+  };
+  const suggest = async (query: string, lang = 'pt', limit?: number): Promise<Suggestion[]> => {
+    const response = await search({ query, lang, ...(limit === undefined ? {} : { limit }) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ books: Suggestion[] }>().books;
+  };
+  const explore = async (query: string) => {
+    const response = await context.app.inject({ method: 'GET', url: `/api/catalog/books?${query}` });
+    return response;
+  };
+  const exploreOk = async (query: string): Promise<ExploreResponse> => {
+    const response = await explore(query);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ExploreResponse>();
+  };
+  const errorCode = (response: { json: () => unknown }) => (response.json() as ErrorResponse).error.code;
+
+  describe('seeding', () => {
+    it('imports the whole catalogue at start', async () => {
+      const body = await exploreOk('pageSize=1');
+      expect(body.total).toBe(CATALOG.length);
+    });
+
+    it('skips an unchanged catalogue and re-imports nothing twice', async () => {
+      const again = await importCatalog(context.database.db);
+      expect(again).toMatchObject({ skipped: true, inserted: 0, updated: 0 });
+      const forced = await importCatalog(context.database.db, { force: true });
+      expect(forced).toEqual({
+        skipped: false,
+        total: CATALOG.length,
+        inserted: 0,
+        updated: 0,
+        unchanged: CATALOG.length,
+      });
+      expect((await exploreOk('pageSize=1')).total).toBe(CATALOG.length);
+    });
+
+    it('puts back a changed row and keeps its id', async () => {
+      const db = context.database.db;
+      const deepWork = () =>
+        db.select({ id: books.id, titlePt: books.titlePt }).from(books).where(eq(books.slug, 'deep-work'));
+      const [before] = await deepWork();
+      await db.execute(sql`update books set trending_score = 1, title_pt = 'x' where slug = 'deep-work'`);
+      const result = await importCatalog(db, { force: true });
+      expect(result).toMatchObject({ inserted: 0, updated: 1, unchanged: CATALOG.length - 1 });
+      expect(await deepWork()).toEqual([{ id: before?.id, titlePt: 'Trabalho Focado' }]);
+    });
+
+    it('lets a second instance start on the same database without duplicates', async () => {
+      const second = await buildApp({ config: testConfig(), database: context.database });
+      await second.ready();
+      await second.close();
+      expect((await exploreOk('pageSize=1')).total).toBe(CATALOG.length);
+    });
+  });
+
+  describe('search box', () => {
+    it.each([
+      ['habitos atomicos', 'pt', 'Hábitos Atômicos', 'pt'],
+      ['Hábitos Atômicos', 'pt', 'Hábitos Atômicos', 'pt'],
+      ['HÁBITOS ATÓMICOS', 'es', 'Hábitos atómicos', 'es'],
+      ['atomic habit', 'en', 'Atomic Habits', 'en'],
+      ['atomic habit', 'pt', 'Hábitos Atômicos', 'pt'],
+      ['atomc habits', 'es', 'Hábitos atómicos', 'es'],
+      ['atomc habits', 'en', 'Atomic Habits', 'en'],
+      ['  james clear  ', 'en', 'Atomic Habits', 'en'],
+    ])('finds Atomic Habits for %j in %s', async (query, lang, title, editionLang) => {
+      const [first] = await suggest(query, lang);
+      expect(first).toMatchObject({ title, lang: editionLang, author: 'James Clear', source: 'catalog' });
+      expect(first?.cover_url).toBe(
+        'https://covers.openlibrary.org/b/isbn/9780735211292-M.jpg?default=false',
+      );
+    });
+
+    it('answers in the requested edition, or says which one it fell back to', async () => {
+      const [pt] = await suggest('rapido e devagar', 'pt');
+      expect(pt).toMatchObject({ title: 'Rápido e Devagar', lang: 'pt', author: 'Daniel Kahneman' });
+      const [es] = await suggest('thinking fast', 'es');
+      expect(es).toMatchObject({ title: 'Pensar rápido, pensar despacio', lang: 'es' });
+      // No Spanish edition is recorded for this one: the English title comes back, marked en.
+      const [fallback] = await suggest('so good they', 'es');
+      expect(fallback).toMatchObject({ title: "So Good They Can't Ignore You", lang: 'en' });
+    });
+
+    it('puts whole and prefix matches before similar ones, then the trending ones', async () => {
+      const sapiens = await suggest('sapiens', 'en');
+      expect(sapiens[0]?.title).toBe('Sapiens: A Brief History of Humankind');
+      const power = await suggest('the power of', 'en');
+      expect(power.slice(0, 3).map((book) => book.title)).toEqual([
+        'The Power of Habit',
+        'The Power of Now',
+        'The Power of Positive Thinking',
+      ]);
+      const exact = await suggest('drive', 'en');
+      expect(exact[0]?.title).toBe('Drive');
+    });
+
+    it('tolerates typos and missing accents', async () => {
+      expect((await suggest('psycology of mony', 'en'))[0]?.title).toBe('The Psychology of Money');
+      expect((await suggest('pai rico pai pobre', 'pt'))[0]?.title).toBe('Pai Rico, Pai Pobre');
+      expect((await suggest('por que nos dormimos', 'pt'))[0]?.title).toBe('Por Que Nós Dormimos');
+      expect((await suggest('mans search', 'en'))[0]?.title).toBe("Man's Search for Meaning");
+    });
+
+    it('starts at 2 characters and matches word starts for short queries', async () => {
+      expect(await suggest('', 'pt')).toEqual([]);
+      expect(await suggest('a', 'pt')).toEqual([]);
+      expect(await suggest('   z   ', 'pt')).toEqual([]);
+      expect(await suggest('?!', 'pt')).toEqual([]);
+      const ze = await suggest('ze', 'en');
+      expect(ze.length).toBeGreaterThan(0);
+      expect(ze[0]?.title).toBe('Zero to One');
+    });
+
+    it('gives at most 8, clamping larger limits', async () => {
+      expect(await suggest('the', 'en')).toHaveLength(8);
+      expect(await suggest('the', 'en', 3)).toHaveLength(3);
+      expect(await suggest('the', 'en', 1000)).toHaveLength(8);
+      expect(await suggest('the', 'en', Number.MAX_SAFE_INTEGER)).toHaveLength(8);
+    });
+
+    it.each([
+      [{ query: 'x'.repeat(201), lang: 'pt' }, 'VALIDATION_ERROR'],
+      [{ query: 'x'.repeat(10_000), lang: 'pt' }, 'VALIDATION_ERROR'],
+      [{ query: 'atomic', lang: 'fr' }, 'VALIDATION_ERROR'],
+      [{ query: 'atomic' }, 'VALIDATION_ERROR'],
+      [{ query: 'atomic', lang: 'pt', limit: 0 }, 'VALIDATION_ERROR'],
+      [{ query: 'atomic', lang: 'pt', limit: -1 }, 'VALIDATION_ERROR'],
+      [{ query: 'atomic', lang: 'pt', limit: 2.5 }, 'VALIDATION_ERROR'],
+      [{ query: 'atomic', lang: 'pt', limit: '8' }, 'VALIDATION_ERROR'],
+      [{ query: 42, lang: 'pt' }, 'VALIDATION_ERROR'],
+    ])('rejects %j with 400', async (payload, code) => {
+      const response = await search(payload);
+      expect(response.statusCode).toBe(400);
+      expect(errorCode(response)).toBe(code);
+    });
+
+    it('treats % and _ as themselves, not wildcards', async () => {
+      expect(await suggest('%%', 'en')).toEqual([]);
+      expect(await suggest('__', 'en')).toEqual([]);
+      expect(await suggest('%_%', 'en')).toEqual([]);
+      expect(await suggest('h%s', 'en')).toEqual([]);
+      await upsertBooks(context.database.db, [
+        {
+          ...catalogInputs()[0]!,
+          id: '00000000-0000-4000-8000-000000000001',
+          slug: 'test-100-percent',
+          title: '100% Test Book',
+          titleEn: '100% Test Book',
+          titlePt: null,
+          titleEs: null,
+          author: 'Test Author',
+          source: 'import',
+        },
+      ]);
+      try {
+        const [found] = await suggest('100%', 'en');
+        expect(found).toMatchObject({ title: '100% Test Book', lang: 'en' });
+        // As a wildcard, _ would make '1_0' a substring of '100%'.
+        expect(await suggest('1_0', 'en')).toEqual([]);
+      } finally {
+        await context.database.db.execute(sql`delete from books where slug = 'test-100-percent'`);
+      }
+    });
+
+    it('keeps SQL in a query as text', async () => {
+      for (const query of ["'; drop table books; --", "' or 1=1 --", '\\', '\\%', "O'Reilly"]) {
+        const response = await search({ query, lang: 'en' });
+        expect(response.statusCode, query).toBe(200);
+      }
+      expect((await exploreOk('pageSize=1')).total).toBe(CATALOG.length);
+    });
+  });
+
+  describe('explore', () => {
+    it('lists every book, recommended first, 24 a page', async () => {
+      const body = await exploreOk('');
+      expect(body).toMatchObject({ total: CATALOG.length, page: 1, pageSize: 24 });
+      expect(body.books).toHaveLength(24);
+      expect(body.books[0]).toMatchObject({ slug: 'atomic-habits', title: 'Hábitos Atômicos', lang: 'pt' });
+      const editors = body.books.map((book) => book.badges.includes('editors'));
+      expect(editors.indexOf(false) === -1 || !editors.slice(editors.indexOf(false)).includes(true)).toBe(
+        true,
+      );
+      const book: Book | undefined = body.books[0];
+      expect(book && Object.keys(book).sort()).toEqual(
+        [
+          'author',
+          'badges',
+          'category',
+          'cover_url',
+          'id',
+          'isbn13',
+          'lang',
+          'level',
+          'original_title',
+          'slug',
+          'title',
+          'trending_score',
+          'year',
+        ].sort(),
+      );
+    });
+
+    it('sorts by trending score and A-Z in the shown language', async () => {
+      const trending = await exploreOk('sort=trending&pageSize=50');
+      const scores = trending.books.map((book) => book.trending_score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+      for (const lang of LANGUAGES) {
+        const az = await exploreOk(`sort=az&uiLang=${lang}&pageSize=100&page=2`);
+        const keys = az.books.map((book) => sortKey(book.title));
+        expect(keys).toEqual([...keys].sort());
+      }
+    });
+
+    it('filters by category and level', async () => {
+      const body = await exploreOk('category=finance&level=basic&pageSize=100');
+      const expected = CATALOG.filter((book) => book.category === 'finance' && book.level === 'basic');
+      expect(body.total).toBe(expected.length);
+      expect(body.books.every((book) => book.category === 'finance' && book.level === 'basic')).toBe(true);
+    });
+
+    it.each(LANGUAGES)('filters by edition language %s and shows that edition', async (lang) => {
+      const body = await exploreOk(`lang=${lang}&pageSize=100`);
+      expect(body.total).toBe(CATALOG.filter((book) => hasEdition(book, lang)).length);
+      expect(body.books.every((book) => book.lang === lang)).toBe(true);
+    });
+
+    it('shows original titles next to the edition title', async () => {
+      const body = await exploreOk('q=sapiens&uiLang=es');
+      expect(body.books[0]).toMatchObject({
+        title: 'Sapiens: De animales a dioses',
+        original_title: 'קיצור תולדות האנושות',
+        lang: 'es',
+        year: 2011,
+      });
+    });
+
+    it('pages without overlap and reports the total past the end', async () => {
+      const first = await exploreOk('sort=az&pageSize=10&page=1');
+      const second = await exploreOk('sort=az&pageSize=10&page=2');
+      const ids = new Set(first.books.map((book) => book.id));
+      expect(second.books.some((book) => ids.has(book.id))).toBe(false);
+      const past = await exploreOk('pageSize=100&page=999');
+      expect(past).toMatchObject({ books: [], total: CATALOG.length, page: 999 });
+    });
+
+    it('searches with q, most relevant first', async () => {
+      const body = await exploreOk('q=habitos&uiLang=pt');
+      expect(body.total).toBeGreaterThan(0);
+      expect(body.total).toBeLessThan(CATALOG.length);
+      expect(body.books[0]?.title).toMatch(/^Hábitos/);
+      expect((await exploreOk('q=a')).total).toBe(CATALOG.length);
+    });
+
+    it.each([
+      'pageSize=101',
+      'pageSize=0',
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'sort=best',
+      'category=poetry',
+      'level=expert',
+      'lang=fr',
+      `q=${'x'.repeat(201)}`,
+    ])('rejects %s with 400', async (query) => {
+      const response = await explore(query);
+      expect(response.statusCode).toBe(400);
+      expect(errorCode(response)).toBe('VALIDATION_ERROR');
+    });
+
+    it('counts books per category, all 16 in order', async () => {
+      const response = await context.app.inject({ method: 'GET', url: '/api/catalog/categories' });
+      expect(response.statusCode).toBe(200);
+      const { categories } = response.json<CategoriesResponse>();
+      expect(categories.map((category) => category.id)).toEqual([...CATEGORIES]);
+      for (const { id, count } of categories) {
+        expect(count, id).toBe(CATALOG.filter((book) => book.category === id).length);
+      }
+      const filtered = await context.app.inject({
+        method: 'GET',
+        url: '/api/catalog/categories?level=intermediate&lang=es',
+      });
+      for (const { id, count } of filtered.json<CategoriesResponse>().categories) {
+        const expected = CATALOG.filter(
+          (book) => book.category === id && book.level === 'intermediate' && hasEdition(book, 'es'),
+        ).length;
+        expect(count, id).toBe(expected);
+      }
+    });
+
+    it('picks a random book within the filters, or none', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        const response = await context.app.inject({
+          method: 'GET',
+          url: '/api/catalog/random?category=crypto&uiLang=en',
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json<RandomBookResponse>().book?.category).toBe('crypto');
+      }
+      const pt = await context.app.inject({ method: 'GET', url: '/api/catalog/random?lang=pt&level=basic' });
+      expect(pt.json<RandomBookResponse>().book).toMatchObject({ lang: 'pt', level: 'basic' });
+
+      const empty = CATEGORIES.flatMap((category) =>
+        LEVELS.map((level) => ({ category, level })).filter(
+          ({ level }) =>
+            !CATALOG.some(
+              (book) => book.category === category && book.level === level && hasEdition(book, 'es'),
+            ),
+        ),
+      )[0];
+      expect(empty).toBeDefined();
+      const none = await context.app.inject({
+        method: 'GET',
+        url: `/api/catalog/random?category=${empty!.category}&level=${empty!.level}&lang=es`,
+      });
+      expect(none.statusCode).toBe(200);
+      expect(none.json<RandomBookResponse>()).toEqual({ book: null });
+      const bad = await context.app.inject({ method: 'GET', url: '/api/catalog/random?category=nope' });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  it('documents its endpoints in the OpenAPI document', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/catalog/search',
+        '/api/catalog/books',
+        '/api/catalog/categories',
+        '/api/catalog/random',
+        '/api/admin/catalog/import',
+      ]),
+    );
+  });
+
+  describe('admin import', () => {
+    it('needs an admin', async () => {
+      const anonymous = await context.app.inject({ method: 'POST', url: '/api/admin/catalog/import' });
+      expect(anonymous.statusCode).toBe(401);
+      const user = await signUpTestUser(context.app);
+      const forbidden = await context.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalog/import',
+        headers: { authorization: `Bearer ${user.session.access_token}` },
+      });
+      expect(forbidden.statusCode).toBe(403);
+    });
+
+    it('re-imports the catalogue for an admin', async () => {
+      const admin = await signUpTestUser(context.app, { email: ADMIN_EMAIL });
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalog/import',
+        headers: { authorization: `Bearer ${admin.session.access_token}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<CatalogImportResponse>()).toEqual({
+        total: CATALOG.length,
+        inserted: 0,
+        updated: 0,
+        unchanged: CATALOG.length,
+      });
+    });
+
+    it('clears the answer cache of the instance it runs on', async () => {
+      expect(await suggest('zzqq book', 'en')).toEqual([]);
+      await upsertBooks(context.database.db, [
+        {
+          ...catalogInputs()[0]!,
+          id: '00000000-0000-4000-8000-000000000002',
+          slug: 'test-zzqq',
+          title: 'Zzqq Book',
+          titleEn: 'Zzqq Book',
+          author: 'Test Author',
+          source: 'import',
+        },
+      ]);
+      try {
+        expect(await suggest('zzqq book', 'en')).toEqual([]); // the cached answer
+        const admin = await signUpTestUser(context.app, { email: `other-${ADMIN_EMAIL}` });
+        const response = await context.app.inject({
+          method: 'POST',
+          url: '/api/admin/catalog/import',
+          headers: { authorization: `Bearer ${admin.session.access_token}` },
+        });
+        expect(response.statusCode).toBe(200);
+        expect((await suggest('zzqq book', 'en'))[0]?.title).toBe('Zzqq Book');
+      } finally {
+        await context.database.db.execute(sql`delete from books where slug = 'test-zzqq'`);
+      }
+    });
+  });
+});
+
+describe('Open Library fallback', () => {
+  let server: Server;
+  let mode: 'ok' | 'error' | 'slow' = 'ok';
+  const requests: URL[] = [];
+  let off: TestContext;
+  let on: TestContext;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      requests.push(new URL(request.url ?? '/', 'http://localhost'));
+      if (mode === 'error') {
+        response.writeHead(500).end('boom');
+        return;
+      }
+      if (mode === 'slow') {
+        setTimeout(() => response.writeHead(200).end('{"docs":[]}'), 3_000).unref();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          docs: [
+            {
+              key: '/works/OL1W',
+              title: 'Um Livro Raro',
+              author_name: ['Autora Rara'],
+              cover_i: 123,
+              language: ['por'],
+            },
+            { key: '/works/OL2W', title: 'No Author' },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    [off, on] = await Promise.all([
+      createTestApp('pglite', { env: { OPEN_LIBRARY_URL: baseUrl } }),
+      createTestApp('pglite', { env: { OPEN_LIBRARY_SEARCH: 'on', OPEN_LIBRARY_URL: baseUrl } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([off.close(), on.close()]);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  let lastMs = 0;
+  const searchOn = async (context: TestContext, query: string) => {
+    const started = performance.now();
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/catalog/search',
+      payload: { query, lang: 'pt' },
+    });
+    lastMs = performance.now() - started;
+    expect(response.statusCode).toBe(200);
+    return response.json<{ books: Suggestion[] }>().books;
+  };
+
+  it('is off by default', async () => {
+    requests.length = 0;
+    expect(await searchOn(off, 'zzqx wvvk')).toEqual([]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('fills a short list when on', async () => {
+    mode = 'ok';
+    expect(await searchOn(on, 'zzqx wvvk')).toEqual([
+      {
+        id: 'openlibrary:OL1W',
+        title: 'Um Livro Raro',
+        author: 'Autora Rara',
+        lang: 'pt',
+        cover_url: 'https://covers.openlibrary.org/b/id/123-M.jpg?default=false',
+        source: 'catalog',
+      },
+    ]);
+    expect(requests.at(-1)?.searchParams.get('q')).toBe('zzqx wvvk');
+    // A full list from the catalogue does not call out.
+    const before = requests.length;
+    expect(await searchOn(on, 'the')).toHaveLength(8);
+    expect(requests).toHaveLength(before);
+  });
+
+  it('answers from the catalogue when Open Library fails or is slow', async () => {
+    mode = 'error';
+    expect(await searchOn(on, 'zzqx wvvk')).toEqual([]);
+    mode = 'slow';
+    expect(await searchOn(on, 'zzqx wvvk')).toEqual([]);
+    // The 1.5 s timeout, not the 3 s answer.
+    expect(lastMs).toBeGreaterThan(1_400);
+    expect(lastMs).toBeLessThan(2_900);
+  });
+});

@@ -1,0 +1,157 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  catalogImportResponseSchema,
+  catalogSearchRequestSchema,
+  catalogSearchResponseSchema,
+  categoriesQuerySchema,
+  categoriesResponseSchema,
+  errorResponseSchema,
+  exploreQuerySchema,
+  exploreResponseSchema,
+  randomBookQuerySchema,
+  randomBookResponseSchema,
+  type Language,
+  type Suggestion,
+} from '@summa/shared';
+import { openLibrarySource } from './catalog-open-library.js';
+import {
+  categoryCounts,
+  exploreCatalog,
+  importCatalog,
+  SearchCache,
+  searchSuggestions,
+  surpriseBook,
+  type SuggestionSource,
+} from './catalog.service.js';
+
+/**
+ * The caller's own generated summaries for the search box (source 'history'). The summaries
+ * feature (#5) provides one and app.ts passes it in; without it the search box lists the
+ * catalogue only. It receives the request so that it can identify the caller itself.
+ */
+export type HistorySearch = (
+  request: FastifyRequest,
+  query: string,
+  language: Language,
+  limit: number,
+) => Promise<Suggestion[]>;
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface CatalogRoutesOptions {
+  /** Guards the admin import (app.requireAdmin). */
+  requireAdmin: Guard;
+  /** Open Library search fills short suggestion lists (OPEN_LIBRARY_SEARCH=on). */
+  openLibrary?: { baseUrl: string; timeoutMs: number } | undefined;
+  historySearch?: HistorySearch | undefined;
+  /** How long this instance reuses a catalogue answer; 0 turns the cache off. */
+  searchCacheSeconds?: number | undefined;
+}
+
+const badRequest = { 400: errorResponseSchema };
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
+  const cache = new SearchCache((options.searchCacheSeconds ?? 60) * 1_000);
+  // Writes the shipped catalogue once per content change; a start on an unchanged database
+  // costs one small query.
+  app.addHook('onReady', async () => {
+    const started = performance.now();
+    const result = await importCatalog(app.db);
+    cache.clear();
+    if (!result.skipped) {
+      app.log.info(
+        { ...result, ms: Math.round(performance.now() - started) },
+        'catalogue imported (its content changed)',
+      );
+    }
+  });
+
+  const fallback = options.openLibrary
+    ? openLibrarySource({ ...options.openLibrary, log: app.log })
+    : undefined;
+
+  app.post(
+    '/api/catalog/search',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Suggestions for the book search box (catalog-search)',
+        description:
+          'The query is trimmed; under 2 characters the list is empty, over 200 is a 400. ' +
+          'Accent- and case-insensitive, prefix and typo tolerant. `limit` defaults to 8 and is clamped to 8.',
+        body: catalogSearchRequestSchema,
+        response: { 200: catalogSearchResponseSchema, ...badRequest },
+      },
+    },
+    async (request) => {
+      const { historySearch } = options;
+      const history: SuggestionSource | undefined = historySearch
+        ? (query, language, limit) => historySearch(request, query, language, limit)
+        : undefined;
+      const books = await searchSuggestions(app.db, request.body, { history, fallback, cache });
+      return { books };
+    },
+  );
+
+  app.get(
+    '/api/catalog/books',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Browse the catalogue (Explore)',
+        description:
+          '`lang` keeps books with an edition in that language and shows its titles; without it ' +
+          'titles show in `uiLang` (default pt). sort: recommended (editors first, then trending), ' +
+          'trending, az. With `q`, recommended ranks by relevance first.',
+        querystring: exploreQuerySchema,
+        response: { 200: exploreResponseSchema, ...badRequest },
+      },
+    },
+    async (request) => exploreCatalog(app.db, request.query),
+  );
+
+  app.get(
+    '/api/catalog/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The 16 categories with their book counts',
+        querystring: categoriesQuerySchema,
+        response: { 200: categoriesResponseSchema, ...badRequest },
+      },
+    },
+    async (request) => categoryCounts(app.db, request.query),
+  );
+
+  app.get(
+    '/api/catalog/random',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A random book ('surprise me'); null when none matches",
+        querystring: randomBookQuerySchema,
+        response: { 200: randomBookResponseSchema, ...badRequest },
+      },
+    },
+    async (request) => ({ book: await surpriseBook(app.db, request.query) }),
+  );
+
+  app.post(
+    '/api/admin/catalog/import',
+    {
+      preHandler: options.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Re-import the shipped catalogue (admin)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: catalogImportResponseSchema },
+      },
+    },
+    async () => {
+      const { skipped: _skipped, ...counts } = await importCatalog(app.db, { force: true });
+      cache.clear();
+      return counts;
+    },
+  );
+};

@@ -1,0 +1,60 @@
+/** What a generation reports while it runs. */
+export type FlightEvent =
+  { type: 'step'; step: 'summarize' | 'polish' } | { type: 'section'; key: string; value: unknown };
+
+export type FlightOutcome =
+  | { summaryId: string }
+  | { error: 'BOOK_NOT_IDENTIFIED' | 'GENERATION_FAILED' | 'MODEL_UNAVAILABLE' | 'CANCELLED' };
+
+export type FlightListener = (event: FlightEvent) => void;
+
+/**
+ * One generation of one norm_key in this process, shared by every request that wants it. A
+ * request that joins late first gets what the others already saw. When the last request
+ * leaves before the end, the generation is aborted: nobody is waiting for it any more.
+ */
+export class Flight {
+  private readonly seen: FlightEvent[] = [];
+  private readonly listeners = new Set<FlightListener>();
+  private readonly controller = new AbortController();
+  private finished = false;
+  readonly outcome: Promise<FlightOutcome>;
+
+  constructor(run: (flight: Flight) => Promise<FlightOutcome>) {
+    this.outcome = run(this).finally(() => {
+      this.finished = true;
+    });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Whether a new request may still join (it has not been abandoned). */
+  get joinable(): boolean {
+    return !this.controller.signal.aborted;
+  }
+
+  emit(event: FlightEvent): void {
+    // A retry starts the sections over: late joiners must not see the abandoned ones.
+    if (event.type === 'step' && event.step === 'summarize') this.seen.length = 0;
+    this.seen.push(event);
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Replays what happened so far, then follows; returns `leave`. */
+  join(listener: FlightListener): () => void {
+    for (const event of this.seen) listener(event);
+    this.listeners.add(listener);
+    return () => this.leave(listener);
+  }
+
+  abort(reason: string): void {
+    this.controller.abort(new Error(reason));
+  }
+
+  private leave(listener: FlightListener): void {
+    if (!this.listeners.delete(listener)) return;
+    if (this.listeners.size === 0 && !this.finished) this.abort('every request left');
+  }
+}

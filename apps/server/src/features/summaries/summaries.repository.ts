@@ -1,0 +1,300 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  BookKind,
+  Category,
+  FeedbackRequest,
+  Language,
+  RelatedBook,
+  SummaryContent,
+} from '@summa/shared';
+import type { Database } from '../../db/database.js';
+import {
+  bookSummaries,
+  books,
+  summaryFeedback,
+  summaryGenerations,
+  userSummaries,
+} from '../../db/schema/index.js';
+
+export interface SummaryRecord {
+  id: string;
+  normKey: string;
+  bookId: string | null;
+  title: string;
+  author: string;
+  language: Language;
+  category: Category | null;
+  kind: BookKind;
+  content: SummaryContent;
+  related: RelatedBook[];
+  coverUrl: string | null;
+  createdAt: Date;
+}
+
+const SUMMARY_COLUMNS = {
+  id: bookSummaries.id,
+  normKey: bookSummaries.normKey,
+  bookId: bookSummaries.bookId,
+  title: bookSummaries.title,
+  author: bookSummaries.author,
+  language: bookSummaries.language,
+  category: bookSummaries.category,
+  kind: bookSummaries.kind,
+  content: bookSummaries.content,
+  related: bookSummaries.related,
+  coverUrl: books.coverUrl,
+  createdAt: bookSummaries.createdAt,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findSummaryIdByNormKey(db: Database, normKey: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: bookSummaries.id })
+    .from(bookSummaries)
+    .where(eq(bookSummaries.normKey, normKey))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findSummary(db: Database, id: string): Promise<SummaryRecord | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select(SUMMARY_COLUMNS)
+    .from(bookSummaries)
+    .leftJoin(books, eq(books.id, bookSummaries.bookId))
+    .where(eq(bookSummaries.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A summary as one reader sees it: with their rating and whether it was seen in the last minute. */
+export async function findSummaryForReader(db: Database, id: string, userId: string) {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({
+      ...SUMMARY_COLUMNS,
+      seenRecently: sql<boolean>`coalesce(${userSummaries.lastSeenAt} > now() - interval '1 minute', false)`,
+      vote: summaryFeedback.vote,
+      comment: summaryFeedback.comment,
+    })
+    .from(bookSummaries)
+    .leftJoin(books, eq(books.id, bookSummaries.bookId))
+    .leftJoin(
+      userSummaries,
+      and(eq(userSummaries.summaryId, bookSummaries.id), eq(userSummaries.userId, userId)),
+    )
+    .leftJoin(
+      summaryFeedback,
+      and(eq(summaryFeedback.summaryId, bookSummaries.id), eq(summaryFeedback.userId, userId)),
+    )
+    .where(eq(bookSummaries.id, id))
+    .limit(1);
+  return row;
+}
+
+export interface NewSummary {
+  normKey: string;
+  bookId: string | null;
+  title: string;
+  author: string;
+  language: Language;
+  category: Category | null;
+  kind: BookKind;
+  content: SummaryContent;
+  related: RelatedBook[];
+  model: string;
+}
+
+/**
+ * Stores a finished summary and lets go of the generation claim, together. Should the key
+ * already have a summary (a lease taken over after it expired), that one stays and is returned.
+ */
+export async function storeSummary(db: Database, summary: NewSummary, ownerId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(bookSummaries)
+      .values(summary)
+      .onConflictDoNothing({ target: bookSummaries.normKey })
+      .returning({ id: bookSummaries.id });
+    await tx
+      .delete(summaryGenerations)
+      .where(and(eq(summaryGenerations.normKey, summary.normKey), eq(summaryGenerations.ownerId, ownerId)));
+    if (inserted) return inserted.id;
+    const [existing] = await tx
+      .select({ id: bookSummaries.id })
+      .from(bookSummaries)
+      .where(eq(bookSummaries.normKey, summary.normKey));
+    if (!existing) throw new Error('summary vanished while it was being stored');
+    return existing.id;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation claims (one generation per norm_key across instances)
+
+const leaseEnd = (leaseMs: number): SQL => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+
+/** Claims the key when nobody holds a live lease on it; true when this owner now holds it. */
+export async function claimGeneration(db: Database, normKey: string, ownerId: string, leaseMs: number) {
+  const [row] = await db
+    .insert(summaryGenerations)
+    .values({ normKey, ownerId, leaseUntil: leaseEnd(leaseMs), failedCode: null })
+    .onConflictDoUpdate({
+      target: summaryGenerations.normKey,
+      set: { ownerId, leaseUntil: leaseEnd(leaseMs), failedCode: null, updatedAt: sql`now()` },
+      setWhere: sql`${summaryGenerations.leaseUntil} < now()`,
+    })
+    .returning({ ownerId: summaryGenerations.ownerId });
+  return row?.ownerId === ownerId;
+}
+
+export async function renewGeneration(db: Database, normKey: string, ownerId: string, leaseMs: number) {
+  await db
+    .update(summaryGenerations)
+    .set({ leaseUntil: leaseEnd(leaseMs), updatedAt: sql`now()` })
+    .where(and(eq(summaryGenerations.normKey, normKey), eq(summaryGenerations.ownerId, ownerId)));
+}
+
+/** Records why the owner's generation failed, for its waiters, and frees the key at once. */
+export async function failGeneration(db: Database, normKey: string, ownerId: string, code: string) {
+  await db
+    .update(summaryGenerations)
+    .set({ failedCode: code, leaseUntil: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(summaryGenerations.normKey, normKey), eq(summaryGenerations.ownerId, ownerId)));
+}
+
+export async function releaseGeneration(db: Database, normKey: string, ownerId: string) {
+  await db
+    .delete(summaryGenerations)
+    .where(and(eq(summaryGenerations.normKey, normKey), eq(summaryGenerations.ownerId, ownerId)));
+}
+
+export interface GenerationClaim {
+  ownerId: string;
+  live: boolean;
+  failedCode: string | null;
+}
+
+export async function findGeneration(db: Database, normKey: string): Promise<GenerationClaim | undefined> {
+  const [row] = await db
+    .select({
+      ownerId: summaryGenerations.ownerId,
+      live: sql<boolean>`${summaryGenerations.leaseUntil} >= now()`,
+      failedCode: summaryGenerations.failedCode,
+    })
+    .from(summaryGenerations)
+    .where(eq(summaryGenerations.normKey, normKey));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A reader's summaries
+
+/** Adds a summary to a reader's list; false when they already had it (then it is only touched). */
+export async function addUserSummary(
+  db: Database,
+  userId: string,
+  summaryId: string,
+  generated: boolean,
+): Promise<boolean> {
+  const [inserted] = await db
+    .insert(userSummaries)
+    .values({ userId, summaryId, generatedAt: generated ? sql`now()` : null })
+    .onConflictDoNothing()
+    .returning({ summaryId: userSummaries.summaryId });
+  if (inserted) return true;
+  await touchUserSummary(db, userId, summaryId);
+  return false;
+}
+
+export async function touchUserSummary(db: Database, userId: string, summaryId: string): Promise<void> {
+  await db
+    .insert(userSummaries)
+    .values({ userId, summaryId })
+    .onConflictDoUpdate({
+      target: [userSummaries.userId, userSummaries.summaryId],
+      set: { lastSeenAt: sql`now()` },
+    });
+}
+
+export async function hasUserSummary(db: Database, userId: string, summaryId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ summaryId: userSummaries.summaryId })
+    .from(userSummaries)
+    .where(and(eq(userSummaries.userId, userId), eq(userSummaries.summaryId, summaryId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Title or author contains the query, accent- and case-insensitively; % and _ match themselves. */
+function matchesQuery(query: string | undefined): SQL | undefined {
+  if (!query) return undefined;
+  const escaped = sql`replace(replace(replace(summa_search_norm(${query}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+  const pattern = sql`'%' || ${escaped} || '%'`;
+  return sql`(summa_search_norm(${bookSummaries.title}) like ${pattern} or summa_search_norm(${bookSummaries.author}) like ${pattern})`;
+}
+
+export interface HistoryRow {
+  summaryId: string;
+  title: string;
+  author: string;
+  language: Language;
+  coverUrl: string | null;
+  content: SummaryContent;
+  lastSeenAt: Date;
+}
+
+export async function listUserSummaries(
+  db: Database,
+  userId: string,
+  options: { query?: string | undefined; language?: Language; limit: number },
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const where = and(
+    eq(userSummaries.userId, userId),
+    options.language ? eq(bookSummaries.language, options.language) : undefined,
+    matchesQuery(options.query),
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        summaryId: bookSummaries.id,
+        title: bookSummaries.title,
+        author: bookSummaries.author,
+        language: bookSummaries.language,
+        coverUrl: books.coverUrl,
+        content: bookSummaries.content,
+        lastSeenAt: userSummaries.lastSeenAt,
+      })
+      .from(userSummaries)
+      .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
+      .leftJoin(books, eq(books.id, bookSummaries.bookId))
+      .where(where)
+      .orderBy(desc(userSummaries.lastSeenAt), desc(bookSummaries.id))
+      .limit(options.limit),
+    db
+      .select({ total: count() })
+      .from(userSummaries)
+      .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
+      .where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Feedback
+
+/** Stores a reader's rating; false when they had already rated this summary. */
+export async function insertFeedback(
+  db: Database,
+  userId: string,
+  summaryId: string,
+  feedback: FeedbackRequest,
+): Promise<boolean> {
+  const [row] = await db
+    .insert(summaryFeedback)
+    .values({ userId, summaryId, vote: feedback.vote, comment: feedback.comment || null })
+    .onConflictDoNothing()
+    .returning({ summaryId: summaryFeedback.summaryId });
+  return row !== undefined;
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  fictionSectionsSchema,
+  nonFictionSectionsSchema,
+  type BookKind,
+  type Category,
+  type ErrorCode,
+  type Language,
+  type SummaryContent,
+} from '@summa/shared';
+import { LlmError, type LlmProvider } from '../../providers/llm/llm-provider.js';
+import { isRetryable, MalformedOutputError, streamModelCall } from './model-call.js';
+import { plainTextDeep } from './plain-text.js';
+import { identifyPrompt, summarizePrompt } from './prompts/index.js';
+import { SectionStream } from './section-stream.js';
+
+/** A generation ended without a summary, for a reason the reader is told (a stable code). */
+export class GenerationError extends Error {
+  constructor(
+    readonly code:
+      Extract<ErrorCode, 'BOOK_NOT_IDENTIFIED' | 'GENERATION_FAILED' | 'MODEL_UNAVAILABLE'> | 'CANCELLED',
+    options?: { cause?: unknown },
+  ) {
+    super(code, options);
+    this.name = 'GenerationError';
+  }
+}
+
+/** What the resolve step settled about the book to summarise. */
+export interface ResolvedBook {
+  title: string;
+  author: string;
+  language: Language;
+  bookId: string | null;
+  category: Category | null;
+  originalTitle?: string | undefined;
+  year?: number | null | undefined;
+  /** Known for catalogue books; otherwise the model is asked whether it knows the book. */
+  kind: BookKind | undefined;
+}
+
+const identifySchema = z.object({
+  known: z.boolean(),
+  kind: z.enum(['nonfiction', 'fiction']),
+  originalTitle: z.string().max(300),
+  author: z.string().max(200),
+  year: z.number().int().nullable(),
+});
+
+const JSON_SCHEMAS = {
+  identify: z.toJSONSchema(identifySchema),
+  nonfiction: z.toJSONSchema(nonFictionSectionsSchema),
+  fiction: z.toJSONSchema(fictionSectionsSchema),
+};
+
+export interface WriterOptions {
+  provider: LlmProvider;
+  idleTimeoutMs: number;
+  log: { warn(object: object, message: string): void };
+}
+
+export interface WriterEvents {
+  /** summarize starts (again, after a retry: sections shown so far are void); polish starts. */
+  step(step: 'summarize' | 'polish'): void;
+  section(key: string, value: unknown): void;
+}
+
+/** Runs `attempt` and, when it fails in a way another try may fix, once more. */
+async function withOneRetry<T>(what: string, options: WriterOptions, attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isRetryable(error)) throw error;
+    options.log.warn({ err: error }, `${what}: retrying once`);
+    return attempt();
+  }
+}
+
+function toGenerationError(error: unknown): GenerationError {
+  if (error instanceof GenerationError) return error;
+  if (error instanceof LlmError) {
+    if (error.failure === 'aborted') return new GenerationError('CANCELLED', { cause: error });
+    if (error.failure === 'unavailable') return new GenerationError('MODEL_UNAVAILABLE', { cause: error });
+  }
+  return new GenerationError('GENERATION_FAILED', { cause: error });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new MalformedOutputError('the model did not answer with JSON', { cause: error });
+  }
+}
+
+async function identify(book: ResolvedBook, options: WriterOptions, signal: AbortSignal) {
+  return withOneRetry('identify', options, async () => {
+    const text = await streamModelCall(
+      options.provider,
+      {
+        ...identifyPrompt(book.language, book),
+        jsonSchema: JSON_SCHEMAS.identify,
+        maxOutputTokens: 300,
+        temperature: 0,
+      },
+      { signal, idleTimeoutMs: options.idleTimeoutMs },
+    );
+    const parsed = identifySchema.safeParse(parseJson(text));
+    if (!parsed.success) throw new MalformedOutputError('the identification does not match its schema');
+    return parsed.data;
+  });
+}
+
+/**
+ * Writes a summary: identifies the book when the catalogue does not know it, then streams the
+ * sections (each handed to `events.section` as soon as it is complete), then validates the
+ * whole. Throws `GenerationError`; nothing it returns is unvalidated.
+ */
+export async function writeSummary(
+  book: ResolvedBook,
+  options: WriterOptions,
+  events: WriterEvents,
+  signal: AbortSignal,
+): Promise<SummaryContent> {
+  try {
+    let kind = book.kind;
+    let facts: ResolvedBook = book;
+    if (kind === undefined) {
+      const identified = await identify(book, options, signal);
+      if (!identified.known) throw new GenerationError('BOOK_NOT_IDENTIFIED');
+      kind = identified.kind;
+      facts = { ...book, originalTitle: identified.originalTitle || undefined, year: identified.year };
+    }
+    const bookKind = kind;
+    const schema = bookKind === 'fiction' ? fictionSectionsSchema : nonFictionSectionsSchema;
+    const sections = await withOneRetry('summarize', options, async () => {
+      events.step('summarize');
+      const stream = new SectionStream((key, value) => {
+        if (key in schema.shape) events.section(key, plainTextDeep(value));
+      });
+      const text = await streamModelCall(
+        options.provider,
+        {
+          ...summarizePrompt(book.language, bookKind, facts),
+          jsonSchema: JSON_SCHEMAS[bookKind],
+          maxOutputTokens: 4096,
+          temperature: 0.4,
+        },
+        { signal, idleTimeoutMs: options.idleTimeoutMs, onChunk: (chunk) => stream.push(chunk) },
+      );
+      const parsed = schema.safeParse(plainTextDeep(parseJson(text)));
+      if (!parsed.success) {
+        throw new MalformedOutputError(`the summary does not match its schema: ${parsed.error.message}`);
+      }
+      return parsed.data;
+    });
+    events.step('polish');
+    return { kind: bookKind, ...sections } as SummaryContent;
+  } catch (error) {
+    throw toGenerationError(error);
+  }
+}

@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { languageFromAcceptLanguage, translations, type ErrorCode, type ErrorResponse } from '@summa/shared';
+
+export function translatedErrorMessage(request: FastifyRequest, code: ErrorCode): string {
+  return translations[languageFromAcceptLanguage(request.headers['accept-language'])].errors[code];
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message = translatedErrorMessage(request, code),
+): FastifyReply {
+  const body: ErrorResponse = { error: { code, message } };
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}

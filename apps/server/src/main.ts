@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { EnvError, loadConfig } from './config/env.js';
+import { openDatabase } from './db/database.js';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function readConfig() {
+  try {
+    return loadConfig(process.env, { webDistDir: DEFAULT_WEB_DIST });
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const startedAt = performance.now();
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const app = await buildApp({ config, database });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    app.log.error({ err: error }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    `Summa is ready on port ${port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Summa failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

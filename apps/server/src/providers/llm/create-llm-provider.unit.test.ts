@@ -1,0 +1,124 @@
+import { pino } from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { createLlmProvider, defaultModelFor, type LlmProviderSettings } from './create-llm-provider.js';
+import { LlmError, type LlmProvider, type LlmSettings } from './llm-provider.js';
+
+// The real local provider loads node-llama-cpp; these tests only check that it is chosen.
+const local = vi.hoisted(() => ({
+  created: [] as { settings: LlmSettings; log: unknown }[],
+}));
+vi.mock('./local-provider.js', () => ({
+  DEFAULT_LOCAL_MODEL: 'hf:summa/default-test-model.gguf',
+  createLocalProvider: (settings: LlmSettings, log: unknown): LlmProvider => {
+    local.created.push({ settings, log });
+    return {
+      name: 'local',
+      streamJson: () => ({
+        [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true, value: undefined }) }),
+      }),
+      status: () => ({ provider: 'local', model: settings.model, state: 'idle' }),
+      close: () => Promise.resolve(),
+    };
+  },
+}));
+
+const log = pino({ level: 'silent' });
+
+function settingsFor(overrides: Partial<LlmProviderSettings>): LlmProviderSettings {
+  return {
+    provider: 'openai',
+    model: undefined,
+    baseUrl: undefined,
+    apiKey: undefined,
+    modelsDir: '/nonexistent',
+    idleTimeoutMs: 1_000,
+    ...overrides,
+  };
+}
+
+const request = () => ({
+  system: 's',
+  prompt: 'p',
+  jsonSchema: { type: 'object' },
+  maxOutputTokens: 10,
+  temperature: 0,
+  signal: new AbortController().signal,
+});
+
+describe('createLlmProvider', () => {
+  it('loads the local provider only for local, with its default model', async () => {
+    const provider = await createLlmProvider(settingsFor({ provider: 'local' }), log);
+
+    expect(provider.name).toBe('local');
+    expect(local.created).toHaveLength(1);
+    expect(local.created[0]?.settings.model).toBe('hf:summa/default-test-model.gguf');
+    expect(local.created[0]?.log).toBe(log);
+
+    await createLlmProvider(settingsFor({ provider: 'local', model: '/models/mine.gguf' }), log);
+    expect(local.created[1]?.settings.model).toBe('/models/mine.gguf');
+  });
+
+  it.each(['openai', 'anthropic', 'google'] as const)(
+    'creates %s with its default model, and boots without an API key',
+    async (name) => {
+      const provider = await createLlmProvider(settingsFor({ provider: name }), log);
+
+      expect(provider.name).toBe(name);
+      expect(provider.status()).toMatchObject({
+        provider: name,
+        model: defaultModelFor(name),
+        state: 'error',
+      });
+      expect(provider.status().error).toMatch(/API key/);
+      const failure = await first(provider.streamJson(request()));
+      expect(failure).toBeInstanceOf(LlmError);
+      expect((failure as LlmError).failure).toBe('unavailable');
+      expect((failure as LlmError).message).toMatch(/No API key is configured/);
+    },
+  );
+
+  it('uses the configured model and reports ready when a key is set', async () => {
+    const provider = await createLlmProvider(
+      settingsFor({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'secret' }),
+      log,
+    );
+    expect(provider.status()).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5', state: 'ready' });
+  });
+
+  it('creates openai-compatible, which needs a model: calls fail with unavailable without one', async () => {
+    const provider = await createLlmProvider(
+      settingsFor({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1' }),
+      log,
+    );
+
+    expect(provider.name).toBe('openai-compatible');
+    expect(provider.status()).toMatchObject({
+      state: 'error',
+      error: expect.stringMatching(/No model/) as string,
+    });
+    const failure = await first(provider.streamJson(request()));
+    expect((failure as LlmError).failure).toBe('unavailable');
+  });
+});
+
+describe('defaultModelFor', () => {
+  it('has a default for each hosted provider but not for openai-compatible or local', () => {
+    expect(defaultModelFor('openai')).toBe('gpt-4o-mini');
+    expect(defaultModelFor('anthropic')).toMatch(/^claude-/);
+    expect(defaultModelFor('google')).toMatch(/^gemini-/);
+    expect(defaultModelFor('openai-compatible')).toBeUndefined();
+    expect(defaultModelFor('local')).toBeUndefined();
+  });
+});
+
+/** The error the stream fails with (or undefined if it ends). */
+async function first(stream: AsyncIterable<string>): Promise<unknown> {
+  try {
+    for await (const _chunk of stream) {
+      // drain
+    }
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type AppConfig } from '../config/env.js';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/database.js';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const TEST_DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** A connection string for a second app instance on the same database (postgres only). */
+  readonly url: string | undefined;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new throw-away PostgreSQL database. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite' });
+    return { ...handle, url: undefined };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `summa_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    ...handle,
+    url: url.toString(),
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    // No model unless a test brings one (the fake model server): nothing listens on port 2 (fetch refuses the
+    // "bad" ports such as 9 before connecting).
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_BASE_URL: 'http://127.0.0.1:2/v1',
+    LLM_MODEL: 'none',
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  app: App;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: {
+    env?: Record<string, string>;
+    webDistDir?: string;
+    /** Adds routes before the app is sealed, to exercise shared plugins. */
+    extend?: (app: App) => void;
+  } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase(kind);
+  const config = { ...testConfig(options.env), webDistDir: options.webDistDir };
+  const app = await buildApp({ config, database });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { isLanguage } from '@summa/shared/languages';
+import { authClient } from '../lib/auth/auth-client';
+import { GOOGLE_CODE_PARAM } from '@summa/shared/auth';
+import { setLanguage } from '../lib/i18n';
+
+/** Spec §4 Home and §9: without a session, wait about 400 ms and check again before leaving. */
+export const SESSION_RETRY_DELAY_MS = 400;
+
+const toAuth = () => redirect('/auth');
+
+/** Every signed-in screen: visitors go to /auth. */
+export async function requireSession(): Promise<Response | null> {
+  return (await authClient.getSession()) ? null : toAuth();
+}
+
+/** /home: a session may still be arriving (a sign-in finishing in this or another tab). */
+export async function requireSessionAfterRetry(): Promise<Response | null> {
+  if (await authClient.getSession()) return null;
+  await new Promise((resolve) => setTimeout(resolve, SESSION_RETRY_DELAY_MS));
+  return (await authClient.getSession()) ? null : toAuth();
+}
+
+/** /welcome: signed in, or back from Google with a one-time code to exchange for a session. */
+export async function requireSessionOrGoogleCode(): Promise<Response | null> {
+  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  if (fragment.has(GOOGLE_CODE_PARAM)) return null;
+  return requireSession();
+}
+
+export interface AdminAccess {
+  allowed: boolean;
+}
+
+/** /admin, /populate-books, /curation/people: the server's word on the role decides. */
+export async function requireAdmin(): Promise<AdminAccess | Response> {
+  if (!(await authClient.getSession())) return toAuth();
+  let role: string | undefined;
+  try {
+    role = (await authClient.getUser())?.role;
+  } catch {
+    // The server could not say: no admin screen without its word.
+    return { allowed: false };
+  }
+  if (role === undefined) return toAuth();
+  return { allowed: role === 'admin' };
+}
+
+/** /auth: ?lang=xx picks the language; a signed-in user goes on to /home (spec §2). */
+export async function authEntry({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  const lang = new URL(request.url).searchParams.get('lang');
+  if (isLanguage(lang)) setLanguage(lang);
+  return (await authClient.getSession()) ? redirect('/home') : null;
+}

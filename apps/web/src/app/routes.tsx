@@ -1,0 +1,134 @@
+import { redirect, type RouteObject } from 'react-router';
+import { LANGUAGES, type Language } from '@summa/shared/languages';
+import { authClient } from '../lib/auth/auth-client';
+import { detectLanguage, setLanguage } from '../lib/i18n';
+import { AppLayout } from './app-layout';
+import { PageSpinner } from '../components/page-spinner';
+import {
+  authEntry,
+  requireAdmin,
+  requireSession,
+  requireSessionAfterRetry,
+  requireSessionOrGoogleCode,
+} from './guards';
+import { AdminGate, SignedInLayout } from './signed-in-layout';
+
+type PageModule = Record<string, unknown>;
+
+/** Lazy-loads one named page component, so each screen is its own chunk. */
+function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & string): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module[name] as React.ComponentType };
+  };
+}
+
+const landing = page(() => import('../features/landing/landing-page'), 'LandingPage');
+const auth = page(() => import('../features/auth/auth-page'), 'AuthPage');
+const terms = page(() => import('../features/legal/terms-page'), 'TermsPage');
+const privacy = page(() => import('../features/legal/privacy-page'), 'PrivacyPage');
+const faq = page(() => import('../features/faq/faq-page'), 'FaqPage');
+
+/** Spec route '/': signed-in users go to /home, visitors to their language's landing page. */
+function decideStart() {
+  if (authClient.currentSession()) return redirect('/home');
+  return redirect(`/${detectLanguage()}`);
+}
+
+/** /pt, /en and /es switch the interface language (and store it) before the page renders. */
+function languageScope(language: Language): RouteObject {
+  return {
+    path: language,
+    loader: () => {
+      setLanguage(language);
+      return null;
+    },
+    children: [
+      { index: true, lazy: landing },
+      { path: 'auth', loader: authEntry, lazy: auth },
+      { path: 'terms', lazy: terms },
+      { path: 'privacy', lazy: privacy },
+      { path: 'faq', lazy: faq },
+    ],
+  };
+}
+
+/** Screens for signed-in users (spec §6), besides /home and /welcome. */
+const SIGNED_IN_ROUTES: RouteObject[] = [
+  {
+    path: 'premium-welcome',
+    lazy: page(() => import('../features/plans/premium-welcome-page'), 'PremiumWelcomePage'),
+  },
+  { path: 'summary/:id', lazy: page(() => import('../features/summary/summary-page'), 'SummaryPage') },
+  { path: 'history', lazy: page(() => import('../features/history/history-page'), 'HistoryPage') },
+  { path: 'plans', lazy: page(() => import('../features/plans/plans-page'), 'PlansPage') },
+  { path: 'explore', lazy: page(() => import('../features/explore/explore-page'), 'ExplorePage') },
+  { path: 'profile', lazy: page(() => import('../features/profile/profile-page'), 'ProfilePage') },
+  {
+    path: 'achievements',
+    lazy: page(() => import('../features/achievements/achievements-page'), 'AchievementsPage'),
+  },
+  { path: 'ranking', lazy: page(() => import('../features/ranking/ranking-page'), 'RankingPage') },
+  { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+];
+
+/** Screens for the admin role only; other users see the access-denied page. */
+const ADMIN_ROUTES: RouteObject[] = [
+  { path: 'admin', lazy: page(() => import('../features/admin/admin-page'), 'AdminPage') },
+  {
+    path: 'populate-books',
+    lazy: page(() => import('../features/admin/populate-books-page'), 'PopulateBooksPage'),
+  },
+  {
+    path: 'curation/people',
+    lazy: page(() => import('../features/people/curation-people-page'), 'CurationPeoplePage'),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    HydrateFallback: PageSpinner,
+    children: [
+      { index: true, loader: decideStart },
+      ...LANGUAGES.map(languageScope),
+      { path: 'auth', loader: authEntry, lazy: auth },
+      {
+        path: 'auth/reset',
+        lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+      },
+      {
+        // Signed in, or back from Google with a code to exchange; the page follows sign-outs itself.
+        path: 'welcome',
+        loader: requireSessionOrGoogleCode,
+        lazy: page(() => import('../features/auth/welcome-page'), 'WelcomePage'),
+      },
+      { path: 'demo', lazy: page(() => import('../features/demo/demo-page'), 'DemoPage') },
+      { path: 'terms', lazy: terms },
+      { path: 'privacy', lazy: privacy },
+      { path: 'faq', lazy: faq },
+      { path: 'contact', lazy: page(() => import('../features/contact/contact-page'), 'ContactPage') },
+      {
+        // Signed-in screens: each loader keeps visitors out; the layout follows later sign-outs.
+        id: 'signed-in',
+        Component: SignedInLayout,
+        children: [
+          {
+            path: 'home',
+            loader: requireSessionAfterRetry,
+            lazy: page(() => import('../features/home/home-page'), 'HomePage'),
+          },
+          ...SIGNED_IN_ROUTES.map((route) => ({ ...route, loader: requireSession })),
+          {
+            id: 'admin',
+            loader: requireAdmin,
+            Component: AdminGate,
+            children: ADMIN_ROUTES,
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('../features/not-found/not-found-page'), 'NotFoundPage') },
+    ],
+  },
+];

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { Outlet, useLoaderData, useNavigate } from 'react-router';
+import { useAuth } from '../lib/auth/use-auth';
+import type { AdminAccess } from './guards';
+import { ForbiddenPage } from './forbidden-page';
+
+/**
+ * Around every signed-in screen. The route loaders keep visitors out on arrival; this follows a
+ * sign-out that happens later, here or in another tab, by going to /auth.
+ */
+export function SignedInLayout() {
+  const { session, loading } = useAuth();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!loading && !session) void navigate('/auth', { replace: true });
+  }, [loading, session, navigate]);
+
+  return <Outlet />;
+}
+
+/** Around the admin screens: their page for admins, the access-denied page for everyone else. */
+export function AdminGate() {
+  const { allowed } = useLoaderData<AdminAccess>();
+  return allowed ? <Outlet /> : <ForbiddenPage />;
+}

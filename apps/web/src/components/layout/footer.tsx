@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const FOOTER_LINKS = [
+  { key: 'terms', to: '/terms' },
+  { key: 'privacy', to: '/privacy' },
+  { key: 'faq', to: '/faq' },
+  { key: 'contact', to: '/contact' },
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-auto border-t border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-stone-600 sm:px-6">
+        <nav aria-label={t('common.footer.navLabel')}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {FOOTER_LINKS.map(({ key, to }) => (
+              <li key={key}>
+                <Link to={to} className="rounded hover:text-brand-700 hover:underline">
+                  {t(`common.footer.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-xs text-stone-500">{t('common.footer.affiliateDisclosure')}</p>
+        <div className="flex items-center justify-between text-xs text-stone-500">
+          <span>{t('common.footer.copyright', { year: new Date().getFullYear() })}</span>
+          {/* Spec §1: the version label shows on small screens only. */}
+          <span className="sm:hidden" data-testid="version-label">
+            {t('common.footer.version')}
+          </span>
+        </div>
+      </div>
+    </footer>
+  );
+}

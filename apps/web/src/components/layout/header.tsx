@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth/use-auth';
+import { currentLanguage } from '../../lib/i18n';
+import { Button } from '../ui/button';
+import { LanguageSwitcher } from './language-switcher';
+import { UserMenu } from './user-menu';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link
+          to={session ? '/home' : `/${currentLanguage()}`}
+          className="flex items-center gap-2 rounded-lg text-xl font-extrabold tracking-tight text-brand-900"
+        >
+          <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
+          {t('common.appName')}
+        </Link>
+        <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.userMenu')}>
+          <LanguageSwitcher />
+          {session ? (
+            <UserMenu email={session.user.email} />
+          ) : (
+            <Button asChild variant="primary" size="sm">
+              <Link to={`/auth?lang=${currentLanguage()}`}>{t('common.nav.signIn')}</Link>
+            </Button>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+import { Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LANGUAGES, isLanguage } from '@summa/shared/languages';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
+import { Button } from '../ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
+
+/** On /pt, /en and /es pages the language lives in the path, so switching moves there. */
+function pathInLanguage(pathname: string, language: string): string | undefined {
+  const [, first, ...rest] = pathname.split('/');
+  if (!isLanguage(first)) return undefined;
+  return ['', language, ...rest].join('/');
+}
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const language = currentLanguage();
+
+  const choose = (value: string) => {
+    if (!isLanguage(value)) return;
+    setLanguage(value);
+    const target = pathInLanguage(location.pathname, value);
+    if (target) void navigate({ pathname: target, search: location.search });
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={t('common.language.label')}>
+          <Globe aria-hidden />
+          <span className="uppercase">{language}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuRadioGroup value={language} onValueChange={choose}>
+          {LANGUAGES.map((option) => (
+            <DropdownMenuRadioItem key={option} value={option} lang={option}>
+              {t(`common.language.${option}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

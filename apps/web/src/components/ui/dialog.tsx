@@ -1,0 +1,43 @@
+import { Dialog as Primitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils';
+
+export const Dialog = Primitive.Root;
+export const DialogTrigger = Primitive.Trigger;
+export const DialogClose = Primitive.Close;
+
+/** A centred modal card over a dimmed page; on phones it fills the width with a small margin. */
+export function DialogContent({ className, children, ...props }: ComponentProps<typeof Primitive.Content>) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className="fixed inset-0 z-50 bg-stone-900/50 backdrop-blur-[2px]" />
+      <Primitive.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-2xl border border-stone-200 bg-white p-6 text-stone-900 shadow-xl outline-none',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </Primitive.Content>
+    </Primitive.Portal>
+  );
+}
+
+export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5', className)} {...props} />;
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof Primitive.Title>) {
+  return <Primitive.Title className={cn('text-lg font-semibold text-stone-900', className)} {...props} />;
+}
+
+export function DialogDescription({ className, ...props }: ComponentProps<typeof Primitive.Description>) {
+  return <Primitive.Description className={cn('text-sm text-stone-600', className)} {...props} />;
+}

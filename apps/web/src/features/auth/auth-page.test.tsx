@@ -1,0 +1,195 @@
+import type { Session } from '@summa/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authClient } from '../../lib/auth/auth-client';
+import { AuthProvider } from '../../lib/auth/auth-provider';
+import { setLanguage } from '../../lib/i18n';
+import { testSession } from '../../test/session-fixture';
+import { AuthPage } from './auth-page';
+
+const SESSION: Session = testSession();
+
+type Answer = (body: Record<string, unknown>) => Response | Promise<Response>;
+
+/** The network boundary: answers by "METHOD /path" and keeps each JSON body it was sent. */
+function fakeApi(routes: Record<string, Answer>) {
+  const sent: { route: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const route = `${init.method ?? 'GET'} ${url}`;
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+      sent.push({ route, body });
+      const answer = routes[route];
+      return answer
+        ? answer(body)
+        : Response.json({ error: { code: 'NOT_FOUND', message: '' } }, { status: 404 });
+    }),
+  );
+  return sent;
+}
+
+/** Where the page leads; only the address matters here. */
+function Elsewhere() {
+  return null;
+}
+
+function renderAuth(path = '/en/auth') {
+  const router = createMemoryRouter(
+    [
+      { path: '/en/auth', Component: AuthPage },
+      { path: '/welcome', Component: Elsewhere },
+      { path: '/', Component: Elsewhere },
+      { path: '/home', Component: Elsewhere },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  setLanguage('en');
+});
+
+afterEach(async () => {
+  fakeApi({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+  await authClient.signOut();
+  vi.unstubAllGlobals();
+});
+
+describe('AuthPage', () => {
+  it('offers Google only when configured, and enables submit once the fields are filled', async () => {
+    fakeApi({ 'GET /api/auth/config': () => Response.json({ google: false }) });
+    const user = userEvent.setup();
+    renderAuth();
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in or create an account');
+    expect(await screen.findByText('Google sign-in is not configured on this server.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveProperty('disabled', true);
+
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+    expect(submit).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    expect(submit).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    expect(submit).toHaveProperty('disabled', false);
+  });
+
+  it('shows a wrong password inline and in a toast, focuses it, and clears it when switching forms', async () => {
+    fakeApi({
+      'GET /api/auth/config': () => Response.json({ google: true }),
+      'POST /api/auth/login': () =>
+        Response.json(
+          { error: { code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' } },
+          { status: 401 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderAuth();
+
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByText('Incorrect e-mail or password.', { selector: '[role=alert]' });
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(await screen.findByText('Authentication error')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveProperty('disabled', false);
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(alert.textContent).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('Full name'));
+  });
+
+  it('falls back to the translated message when the server gives none', async () => {
+    fakeApi({
+      'GET /api/auth/config': () => Response.json({ google: false }),
+      'POST /api/auth/login': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const user = userEvent.setup();
+    renderAuth();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please try again later.', { selector: '[role=alert]' })).toBeTruthy();
+  });
+
+  it('checks the e-mail and the password length before sending anything', async () => {
+    const sent = fakeApi({ 'GET /api/auth/config': () => Response.json({ google: false }) });
+    const user = userEvent.setup();
+    renderAuth();
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('E-mail')));
+
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The password needs at least 6 characters.')).toBeTruthy();
+    expect(sent.map(({ route }) => route)).toEqual(['GET /api/auth/config']);
+  });
+
+  it('signs up with the sign-up metadata and goes to /welcome', async () => {
+    const sent = fakeApi({
+      'GET /api/auth/config': () => Response.json({ google: false }),
+      'POST /api/auth/signup': () => Response.json(SESSION, { status: 201 }),
+    });
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    const user = userEvent.setup();
+    const router = renderAuth();
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.type(screen.getByLabelText('Full name'), ' Ana Souza ');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    expect(sent.find(({ route }) => route === 'POST /api/auth/signup')?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'secret1',
+      full_name: 'Ana Souza',
+      signup_language: 'en',
+      signup_path: '/en/auth',
+      signup_country: 'GB',
+    });
+    vi.restoreAllMocks();
+  });
+
+  it('signs in and goes to /', async () => {
+    fakeApi({
+      'GET /api/auth/config': () => Response.json({ google: false }),
+      'POST /api/auth/login': () => Response.json(SESSION),
+    });
+    const user = userEvent.setup();
+    const router = renderAuth();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends a visitor who is already signed in on to /home', async () => {
+    fakeApi({
+      'GET /api/auth/config': () => Response.json({ google: false }),
+      'POST /api/auth/login': () => Response.json(SESSION),
+    });
+    await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
+    const router = renderAuth();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+});

@@ -1,0 +1,45 @@
+import type { Book } from '@summa/shared';
+import { Link } from 'react-router';
+import { BookCover } from '../../components/ui/book-cover';
+import { BookBadges, BookFacts } from './book-badges';
+import { summarizeHref } from './explore-state';
+
+/** One catalogue book; choosing it starts a summary of it on the home page. */
+export function BookCard({ book }: { book: Book }) {
+  return (
+    <Link
+      to={summarizeHref(book)}
+      className="group flex h-full gap-4 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+      data-testid="book-card"
+    >
+      <BookCover src={book.cover_url} className="w-20" />
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="line-clamp-2 font-semibold text-stone-900 group-hover:text-brand-800">
+          {book.title}
+        </span>
+        <span className="truncate text-sm text-stone-600">{book.author}</span>
+        <BookFacts book={book} />
+        <span className="mt-auto pt-1">
+          <BookBadges book={book} />
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function BookCardSkeleton() {
+  return (
+    <div className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-3" aria-hidden>
+      <div className="aspect-[2/3] w-20 shrink-0 animate-pulse rounded-md bg-stone-200" />
+      <div className="flex flex-1 flex-col gap-2 py-1">
+        <div className="h-4 w-4/5 animate-pulse rounded bg-stone-200" />
+        <div className="h-3 w-1/2 animate-pulse rounded bg-stone-200" />
+        <div className="h-3 w-1/3 animate-pulse rounded bg-stone-100" />
+        <div className="mt-auto flex gap-1">
+          <div className="h-5 w-16 animate-pulse rounded-full bg-stone-100" />
+          <div className="h-5 w-20 animate-pulse rounded-full bg-stone-100" />
+        </div>
+      </div>
+    </div>
+  );
+}

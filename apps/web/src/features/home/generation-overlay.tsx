@@ -1,0 +1,178 @@
+import { AlertTriangle, Check, Loader2, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+import type { GenerationState, RunningStep } from './use-generation';
+
+/** Spec §4: the fun messages of a step rotate every 2.5 s. */
+export const FUN_MESSAGE_INTERVAL_MS = 2_500;
+
+const STEPS: readonly RunningStep[] = ['resolve', 'summarize', 'polish', 'done'];
+const STEP_PERCENTS: Record<RunningStep, number> = { resolve: 25, summarize: 50, polish: 75, done: 100 };
+const FUN_MESSAGES = {
+  resolve: [
+    'generate.overlay.fun.resolve.a',
+    'generate.overlay.fun.resolve.b',
+    'generate.overlay.fun.resolve.c',
+  ],
+  summarize: [
+    'generate.overlay.fun.summarize.a',
+    'generate.overlay.fun.summarize.b',
+    'generate.overlay.fun.summarize.c',
+    'generate.overlay.fun.summarize.d',
+  ],
+  polish: ['generate.overlay.fun.polish.a', 'generate.overlay.fun.polish.b', 'generate.overlay.fun.polish.c'],
+  done: ['generate.overlay.fun.done.a'],
+} as const;
+
+function useRotatingIndex(length: number, resetKey: string): number {
+  const [tick, setTick] = useState({ key: resetKey, index: 0 });
+  useEffect(() => {
+    const timer = window.setInterval(
+      () =>
+        setTick((previous) => ({ key: resetKey, index: previous.key === resetKey ? previous.index + 1 : 1 })),
+      FUN_MESSAGE_INTERVAL_MS,
+    );
+    return () => window.clearInterval(timer);
+  }, [resetKey]);
+  return tick.key === resetKey ? tick.index % length : 0;
+}
+
+function previewItem(item: unknown): string {
+  if (typeof item !== 'object' || item === null) return String(item);
+  return Object.values(item as Record<string, unknown>)
+    .map((part) => (Array.isArray(part) ? part.join(', ') : String(part)))
+    .join(' — ');
+}
+
+/** A short plain-text rendering of a streamed section for the live preview. */
+function previewText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const items: unknown[] = value;
+    return items.map(previewItem).join(' · ');
+  }
+  return '';
+}
+
+/** Full-screen progress of a generation (spec §2, §4): steps, fun messages, first sections, cancel. */
+export function GenerationOverlay({ state, onCancel }: { state: GenerationState; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const open = state.phase !== 'idle';
+  const step: RunningStep = state.phase === 'running' ? state.step : 'resolve';
+  const funIndex = useRotatingIndex(FUN_MESSAGES[step].length, step);
+
+  useEffect(() => {
+    if (open) cancelRef.current?.focus();
+  }, [open]);
+
+  if (!open) return null;
+  const percent = state.phase === 'running' ? state.percent : 0;
+  const funMessage = FUN_MESSAGES[step][funIndex] ?? FUN_MESSAGES[step][0];
+  const book = state.request;
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="generation-title"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-950/80 p-4 backdrop-blur-sm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && state.phase === 'running') onCancel();
+      }}
+    >
+      <div className="flex max-h-[calc(100dvh-2rem)] w-full max-w-lg flex-col gap-5 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
+        <div className="flex flex-col gap-1">
+          <h2 id="generation-title" className="text-xl font-semibold text-stone-900">
+            {state.phase === 'failed' ? t('generate.overlay.errorTitle') : t('generate.overlay.title')}
+          </h2>
+          <p className="text-sm text-stone-600">
+            {t('generate.overlay.book', { title: book.bookTitle, author: book.bookAuthor })}
+          </p>
+        </div>
+
+        {state.phase === 'failed' ? (
+          <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span data-testid="generation-error">{state.message || t('errors.GENERATION_FAILED')}</span>
+          </p>
+        ) : (
+          <>
+            <div
+              role="progressbar"
+              aria-label={t('generate.overlay.progress')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-2 overflow-hidden rounded-full bg-stone-200"
+            >
+              <div
+                className="h-full rounded-full bg-amber-500 transition-[width] duration-500"
+                style={{ width: `${percent}%` }}
+              />
+            </div>
+            <ol className="flex flex-col gap-2" aria-live="polite">
+              {STEPS.map((candidate) => {
+                const reached = STEP_PERCENTS[candidate] <= percent;
+                const current = candidate === step;
+                return (
+                  <li
+                    key={candidate}
+                    data-step={candidate}
+                    aria-current={current ? 'step' : undefined}
+                    className={cn(
+                      'flex items-center gap-3 text-sm',
+                      reached ? 'text-stone-900' : 'text-stone-400',
+                    )}
+                  >
+                    <span
+                      className={cn(
+                        'flex size-6 items-center justify-center rounded-full border',
+                        reached ? 'border-amber-500 bg-amber-50' : 'border-stone-300',
+                      )}
+                    >
+                      {current && candidate !== 'done' ? (
+                        <Loader2 aria-hidden className="size-3.5 animate-spin text-amber-600" />
+                      ) : reached ? (
+                        <Check aria-hidden className="size-3.5 text-amber-600" />
+                      ) : null}
+                    </span>
+                    <span className="flex-1">{t(`generate.overlay.steps.${candidate}`)}</span>
+                    <span className="tabular-nums text-stone-500">{STEP_PERCENTS[candidate]}%</span>
+                  </li>
+                );
+              })}
+            </ol>
+            <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">
+              {t(funMessage)}
+            </p>
+            {state.sections.length > 0 ? (
+              <section
+                aria-label={t('generate.overlay.preview')}
+                className="flex flex-col gap-3 border-t border-stone-200 pt-4"
+              >
+                {state.sections.slice(0, 3).map(({ key, value }) => (
+                  <div key={key} data-section={key} className="flex flex-col gap-1">
+                    <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
+                      {t(`generate.sections.${key}`)}
+                    </h3>
+                    <p className="line-clamp-3 text-sm text-stone-800">{previewText(value)}</p>
+                  </div>
+                ))}
+              </section>
+            ) : null}
+          </>
+        )}
+
+        {state.phase === 'running' ? (
+          <Button ref={cancelRef} type="button" variant="outline" onClick={onCancel} className="self-end">
+            <X aria-hidden />
+            {t('generate.overlay.cancel')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

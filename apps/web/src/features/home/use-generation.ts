@@ -1,0 +1,142 @@
+import {
+  STEP_PERCENT,
+  type GenerateSummaryRequest,
+  type GenerationEvent,
+  type SummarySectionKey,
+  type Usage,
+} from '@summa/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiEventStream, ApiError } from '../../lib/api-client';
+import { logWarning } from '../../lib/logger';
+
+export type RunningStep = 'resolve' | 'summarize' | 'polish' | 'done';
+
+export type GenerationState =
+  | { phase: 'idle' }
+  | {
+      phase: 'running';
+      request: GenerateSummaryRequest;
+      step: RunningStep;
+      percent: number;
+      /** Sections in the order they arrived, as the model wrote them. */
+      sections: Array<{ key: SummarySectionKey; value: unknown }>;
+    }
+  | { phase: 'failed'; request: GenerateSummaryRequest; code: string; message: string };
+
+export interface GenerationCallbacks {
+  onDone(result: { summaryId: string; cached: boolean; usage: Usage }): void;
+  /** Refused before it started (plan limit, signed out): the overlay closes at once. */
+  onRefused(error: ApiError): void;
+  /** Failed while it ran: the overlay shows `message` for ERROR_DISPLAY_MS, then this runs. */
+  onFailed(code: string, message: string): void;
+}
+
+/** Spec §4: the error stays on screen 3 s before the overlay closes. */
+export const ERROR_DISPLAY_MS = 3_000;
+/** Spec §4: navigate to the summary about 200 ms after done. */
+export const DONE_NAVIGATION_DELAY_MS = 200;
+
+const REFUSALS = new Set(['SUMMARY_LIMIT_REACHED', 'UNAUTHORIZED', 'VALIDATION_ERROR', 'RATE_LIMITED']);
+
+/** Runs one generation at a time over the streaming API and tracks its progress. */
+export function useGeneration(callbacks: GenerationCallbacks) {
+  const [state, setState] = useState<GenerationState>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  const timers = useRef<number[]>([]);
+  const latest = useRef(callbacks);
+  useEffect(() => {
+    latest.current = callbacks;
+  });
+
+  const later = (run: () => void, ms: number) => {
+    timers.current.push(window.setTimeout(run, ms));
+  };
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      for (const timer of timers.current) window.clearTimeout(timer);
+    },
+    [],
+  );
+
+  const fail = useCallback((request: GenerateSummaryRequest, code: string, message: string) => {
+    setState({ phase: 'failed', request, code, message });
+    later(() => {
+      setState({ phase: 'idle' });
+      latest.current.onFailed(code, message);
+    }, ERROR_DISPLAY_MS);
+  }, []);
+
+  const start = useCallback(
+    (request: GenerateSummaryRequest) => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setState({ phase: 'running', request, step: 'resolve', percent: STEP_PERCENT.resolve, sections: [] });
+      let finished = false;
+
+      const onEvent = (data: unknown) => {
+        const event = data as GenerationEvent;
+        if (event.type === 'progress') {
+          setState((previous) =>
+            previous.phase !== 'running'
+              ? previous
+              : {
+                  ...previous,
+                  step: event.step,
+                  percent: event.percent,
+                  // A second 'summarize' is a retry: what was shown is void.
+                  sections: event.step === 'summarize' ? [] : previous.sections,
+                },
+          );
+        } else if (event.type === 'section') {
+          setState((previous) =>
+            previous.phase !== 'running'
+              ? previous
+              : { ...previous, sections: [...previous.sections, { key: event.key, value: event.value }] },
+          );
+        } else if (event.type === 'done') {
+          finished = true;
+          setState((previous) =>
+            previous.phase !== 'running' ? previous : { ...previous, step: 'done', percent: 100 },
+          );
+          later(() => {
+            controller.current = null;
+            setState({ phase: 'idle' });
+            latest.current.onDone({ summaryId: event.summaryId, cached: event.cached, usage: event.usage });
+          }, DONE_NAVIGATION_DELAY_MS);
+        } else {
+          finished = true;
+          fail(request, event.code, event.message);
+        }
+      };
+
+      apiEventStream('/api/summaries', { body: request, signal: current.signal }, onEvent)
+        .then(() => {
+          if (!finished && !current.signal.aborted) fail(request, 'GENERATION_FAILED', '');
+        })
+        .catch((error: unknown) => {
+          if (current.signal.aborted) return;
+          const apiError = error instanceof ApiError ? error : new ApiError(0, 'GENERATION_FAILED', '');
+          if (REFUSALS.has(apiError.code) || apiError.message.toLowerCase().includes('não autenticado')) {
+            setState({ phase: 'idle' });
+            latest.current.onRefused(apiError);
+            return;
+          }
+          logWarning('summary generation failed', error);
+          fail(request, apiError.code, apiError.message);
+        });
+    },
+    [fail],
+  );
+
+  /** Stops waiting; the server aborts the model when nobody else waits for the same book. */
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    setState({ phase: 'idle' });
+  }, []);
+
+  return { state, start, cancel };
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { LegalDocument } from './legal-document';
+
+const PRIVACY_SECTIONS = [
+  'data',
+  'purposes',
+  'legalBases',
+  'retention',
+  'sharing',
+  'rights',
+  'cookies',
+  'contact',
+] as const;
+
+export function PrivacyPage() {
+  const { t } = useTranslation();
+  return (
+    <LegalDocument
+      title={t('pages.privacy.title')}
+      lead={t('pages.privacy.lead')}
+      intro={t('legal.privacy.intro')}
+      sections={PRIVACY_SECTIONS.map((key) => ({
+        id: `privacy-${key}`,
+        title: t(`legal.privacy.sections.${key}.title`),
+        body: t(`legal.privacy.sections.${key}.body`),
+      }))}
+    />
+  );
+}

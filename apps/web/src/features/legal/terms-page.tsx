@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { LegalDocument } from './legal-document';
+
+const TERMS_SECTIONS = [
+  'service',
+  'accounts',
+  'plans',
+  'acceptableUse',
+  'aiContent',
+  'intellectualProperty',
+  'liability',
+  'changes',
+  'contact',
+] as const;
+
+export function TermsPage() {
+  const { t } = useTranslation();
+  return (
+    <LegalDocument
+      title={t('pages.terms.title')}
+      lead={t('pages.terms.lead')}
+      intro={t('legal.terms.intro')}
+      sections={TERMS_SECTIONS.map((key) => ({
+        id: `terms-${key}`,
+        title: t(`legal.terms.sections.${key}.title`),
+        body: t(`legal.terms.sections.${key}.body`),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,177 @@
+import { FEEDBACK_COMMENT_MAX_LENGTH, type Summary } from '@summa/shared';
+import { CircleCheck, Info, LoaderCircle, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useId, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { inputClass, Label } from '../../components/ui/input';
+import { ApiError } from '../../lib/api-client';
+import { logWarning } from '../../lib/logger';
+import { cn } from '../../lib/utils';
+import { sendFeedback } from './summary-api';
+
+type Vote = 'up' | 'down';
+type Feedback = NonNullable<Summary['feedback']>;
+
+type FormState =
+  | { phase: 'editing' }
+  | { phase: 'sending' }
+  | { phase: 'sent'; feedback: Feedback }
+  | { phase: 'refused'; message: string };
+
+function VoteButton({
+  vote,
+  pressed,
+  disabled,
+  onPress,
+}: {
+  vote: Vote;
+  pressed: boolean;
+  disabled: boolean;
+  onPress: (vote: Vote) => void;
+}) {
+  const { t } = useTranslation();
+  const Icon = vote === 'up' ? ThumbsUp : ThumbsDown;
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={() => onPress(vote)}
+      className={cn(
+        pressed &&
+          (vote === 'up'
+            ? 'border-emerald-500 bg-emerald-50 text-emerald-900 hover:bg-emerald-100'
+            : 'border-amber-500 bg-amber-50 text-amber-900 hover:bg-amber-100'),
+      )}
+    >
+      <Icon aria-hidden className={cn(pressed && 'fill-current')} />
+      {t(vote === 'up' ? 'summary.feedback.up' : 'summary.feedback.down')}
+    </Button>
+  );
+}
+
+/** What the reader sent (or had sent before): the thank-you state with the vote and comment. */
+function Thanks({ feedback }: { feedback: Feedback }) {
+  const { t } = useTranslation();
+  const Icon = feedback.vote === 'up' ? ThumbsUp : ThumbsDown;
+  return (
+    <div role="status" className="flex gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4">
+      <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+      <div className="flex min-w-0 flex-col gap-1 text-sm">
+        <p className="font-semibold text-emerald-900">{t('summary.feedback.thanks')}</p>
+        <p className="flex items-center gap-2 text-emerald-800" data-testid="feedback-vote">
+          <Icon aria-hidden className="size-4 fill-current" />
+          {t(feedback.vote === 'up' ? 'summary.feedback.gaveUp' : 'summary.feedback.gaveDown')}
+        </p>
+        {feedback.comment ? (
+          <figure className="mt-1">
+            <figcaption className="text-xs font-medium text-emerald-800">
+              {t('summary.feedback.yourComment')}
+            </figcaption>
+            <blockquote className="mt-0.5 break-words whitespace-pre-line text-stone-700">
+              {feedback.comment}
+            </blockquote>
+          </figure>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Thumbs up or down plus an optional comment, sent once. Once sent (or when the summary already
+ * carries the reader's feedback) it thanks them and shows the vote.
+ */
+export function FeedbackForm({ summaryId, given }: { summaryId: string; given: Summary['feedback'] }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const commentId = useId();
+  const counterId = useId();
+  const [vote, setVote] = useState<Vote | null>(null);
+  const [comment, setComment] = useState('');
+  const [state, setState] = useState<FormState>({ phase: 'editing' });
+
+  const done = given ?? (state.phase === 'sent' ? state.feedback : null);
+  const sending = state.phase === 'sending';
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!vote || sending) return;
+    const trimmed = comment.trim();
+    setState({ phase: 'sending' });
+    try {
+      await sendFeedback(summaryId, { vote, ...(trimmed ? { comment: trimmed } : {}) });
+      setState({ phase: 'sent', feedback: { vote, comment: trimmed || null } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'FEEDBACK_ALREADY_GIVEN') {
+        setState({ phase: 'refused', message: error.message || t('errors.FEEDBACK_ALREADY_GIVEN') });
+        return;
+      }
+      logWarning('feedback could not be sent', error);
+      setState({ phase: 'editing' });
+      const message = error instanceof ApiError ? error.message : '';
+      toast.error(message || t('common.toast.error'), { description: t('common.toast.tryAgain') });
+    }
+  };
+
+  let body;
+  if (done) {
+    body = <Thanks feedback={done} />;
+  } else if (state.phase === 'refused') {
+    body = (
+      <p
+        role="alert"
+        className="flex items-start gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+        {state.message}
+      </p>
+    );
+  } else {
+    body = (
+      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <div role="group" aria-label={t('summary.feedback.voteLabel')} className="flex flex-wrap gap-2">
+          <VoteButton vote="up" pressed={vote === 'up'} disabled={sending} onPress={setVote} />
+          <VoteButton vote="down" pressed={vote === 'down'} disabled={sending} onPress={setVote} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={commentId}>{t('summary.feedback.comment')}</Label>
+          <textarea
+            id={commentId}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
+            rows={3}
+            disabled={sending}
+            placeholder={t('summary.feedback.commentPlaceholder')}
+            aria-describedby={counterId}
+            className={cn(inputClass, 'h-auto min-h-24 resize-y py-2')}
+          />
+          <p id={counterId} className="self-end text-xs text-stone-500 tabular-nums">
+            {t('summary.feedback.counter', { used: comment.length, max: FEEDBACK_COMMENT_MAX_LENGTH })}
+          </p>
+        </div>
+        <Button type="submit" className="self-start" disabled={!vote || sending}>
+          {sending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+          {t(sending ? 'summary.feedback.sending' : 'summary.feedback.send')}
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm print:hidden"
+      data-print-hidden
+    >
+      <h2 id={headingId} className="text-xl font-bold tracking-tight text-stone-900">
+        {t('summary.feedback.title')}
+      </h2>
+      {done ? null : <p className="mt-1 text-sm text-stone-600">{t('summary.feedback.lead')}</p>}
+      <div className="mt-4">{body}</div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Summary } from '@summa/shared';
+import { Copy, Crown, FileDown, Share2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { logWarning } from '../../lib/logger';
+import { summaryAsText } from './summary-text';
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Explains that PDF export belongs to Premium, with the way to the plans. */
+function PdfPremiumDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+            <Crown aria-hidden className="size-5" />
+          </span>
+          <DialogTitle>{t('summary.pdfDialog.title')}</DialogTitle>
+          <DialogDescription>{t('summary.pdfDialog.body')}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t('summary.pdfDialog.close')}
+            </Button>
+          </DialogClose>
+          <Button asChild variant="accent">
+            <Link to="/plans">{t('summary.pdfDialog.goPremium')}</Link>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Copy (the whole summary as plain text), Share (the system share sheet, else the link on the
+ * clipboard) and Download PDF (the print dialog on Premium, an explanation on Free).
+ */
+export function SummaryActions({ summary, premium }: { summary: Summary; premium: boolean }) {
+  const { t } = useTranslation();
+  const [gateOpen, setGateOpen] = useState(false);
+  const premiumNoteId = useId();
+
+  const copySummary = async () => {
+    try {
+      await navigator.clipboard.writeText(summaryAsText(summary, t));
+      toast.success(t('summary.actions.copied'));
+    } catch (error) {
+      logWarning('summary could not be copied', error);
+      toast.error(t('summary.actions.copyFailed'));
+    }
+  };
+
+  const share = async () => {
+    const url = new URL(`/summary/${encodeURIComponent(summary.id)}`, window.location.origin).href;
+    if ('share' in navigator) {
+      try {
+        await navigator.share({
+          title: summary.title,
+          text: t('summary.actions.shareText', { title: summary.title, author: summary.author }),
+          url,
+        });
+        toast.success(t('summary.actions.shared'));
+        return;
+      } catch (error) {
+        // Closing the share sheet is a choice, not a failure; anything else falls back to the link.
+        if (isAbort(error)) return;
+        logWarning('share sheet failed, copying the link instead', error);
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('summary.actions.linkCopied'));
+    } catch (error) {
+      logWarning('summary link could not be copied', error);
+      toast.error(t('summary.actions.copyFailed'));
+    }
+  };
+
+  const downloadPdf = () => {
+    // The server-side export comes later; until then Premium prints with the print stylesheet.
+    if (premium) window.print();
+    else setGateOpen(true);
+  };
+
+  return (
+    <div
+      role="group"
+      aria-label={t('summary.actions.label')}
+      className="flex flex-wrap gap-2 print:hidden"
+      data-print-hidden
+    >
+      <Button variant="outline" size="sm" onClick={() => void copySummary()}>
+        <Copy aria-hidden />
+        {t('summary.actions.copy')}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => void share()}>
+        <Share2 aria-hidden />
+        {t('summary.actions.share')}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={downloadPdf}
+        aria-describedby={premium ? undefined : premiumNoteId}
+      >
+        <FileDown aria-hidden />
+        {t('summary.actions.pdf')}
+        {premium ? null : (
+          <span
+            className="inline-flex items-center rounded-full bg-amber-100 p-1 text-amber-800"
+            title={t('summary.actions.premiumOnly')}
+            aria-hidden
+          >
+            <Crown className="size-3" />
+          </span>
+        )}
+      </Button>
+      {premium ? null : (
+        <span id={premiumNoteId} className="sr-only">
+          {t('summary.actions.premiumOnly')}
+        </span>
+      )}
+      <PdfPremiumDialog open={gateOpen} onOpenChange={setGateOpen} />
+    </div>
+  );
+}

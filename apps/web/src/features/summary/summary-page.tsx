@@ -1,0 +1,164 @@
+import type { Summary } from '@summa/shared';
+import { BookX, CircleAlert, History, Languages, RotateCw, Sparkles, Tag } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Page } from '../../components/page';
+import { Badge } from '../../components/ui/badge';
+import { BookCover } from '../../components/ui/book-cover';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth/use-auth';
+import { FeedbackForm } from './feedback-form';
+import { RelatedBooks } from './related-books';
+import { SummaryActions } from './summary-actions';
+import { fetchSummary, fetchUsage } from './summary-api';
+import './summary-print.css';
+import { SummarySections } from './summary-sections';
+import { useLoad } from './use-load';
+
+/** An unknown id (404), or one the server cannot even read as an id (400). */
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof ApiError && (error.status === 404 || error.status === 400 || error.code === 'NOT_FOUND')
+  );
+}
+
+function SummarySkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12" aria-busy>
+      <p role="status" className="sr-only">
+        {t('summary.loading')}
+      </p>
+      <div className="flex gap-4 sm:gap-6" aria-hidden data-testid="summary-skeleton">
+        <div className="aspect-[2/3] w-24 shrink-0 animate-pulse rounded-md bg-stone-200 sm:w-32" />
+        <div className="flex flex-1 flex-col gap-3 py-1">
+          <div className="h-3 w-20 animate-pulse rounded bg-stone-200" />
+          <div className="h-8 w-4/5 animate-pulse rounded bg-stone-200" />
+          <div className="h-4 w-1/2 animate-pulse rounded bg-stone-200" />
+          <div className="h-5 w-24 animate-pulse rounded-full bg-stone-100" />
+        </div>
+      </div>
+      <div className="mt-10 flex flex-col gap-4" aria-hidden>
+        <div className="h-6 w-40 animate-pulse rounded bg-stone-200" />
+        <div className="h-16 animate-pulse rounded-2xl bg-stone-100" />
+        <div className="h-6 w-32 animate-pulse rounded bg-stone-200" />
+        {Array.from({ length: 4 }, (_, index) => (
+          <div key={index} className="h-20 animate-pulse rounded-2xl bg-stone-100" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('summary.notFound.title')}>
+      <div className="flex flex-col items-start gap-5 rounded-2xl border border-dashed border-stone-300 bg-white p-6 sm:p-8">
+        <BookX aria-hidden className="size-10 text-stone-400" />
+        <p className="max-w-xl text-stone-700">{t('summary.notFound.body')}</p>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/history" className={buttonVariants({ variant: 'primary' })}>
+            <History aria-hidden />
+            {t('summary.notFound.history')}
+          </Link>
+          <Link to="/home" className={buttonVariants({ variant: 'outline' })}>
+            <Sparkles aria-hidden />
+            {t('summary.notFound.home')}
+          </Link>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('pages.summary.title')}>
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center"
+      >
+        <CircleAlert aria-hidden className="size-10 text-red-500" />
+        <p className="text-lg font-semibold text-stone-900">{t('summary.error.title')}</p>
+        <p className="max-w-sm text-sm text-stone-600">{t('summary.error.body')}</p>
+        <Button variant="outline" className="mt-2" onClick={onRetry}>
+          <RotateCw aria-hidden />
+          {t('summary.error.retry')}
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+function SummaryView({ summary, premium }: { summary: Summary; premium: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0"
+      data-summary-print
+    >
+      <title>{`${summary.title} · ${t('common.appName')}`}</title>
+      <div className="flex gap-4 sm:gap-6">
+        <BookCover src={summary.cover_url} className="w-24 sm:w-32 print:w-24" eager />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {t('pages.summary.title')}
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">
+            {summary.title}
+          </h1>
+          <p className="text-base text-stone-700 sm:text-lg" data-testid="summary-author">
+            {summary.author}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Badge variant="brand" title={t('summary.languageLabel')}>
+              <Languages aria-hidden />
+              <span className="sr-only">{`${t('summary.languageLabel')}: `}</span>
+              <span data-testid="summary-language">{t(`common.language.${summary.language}`)}</span>
+            </Badge>
+            {summary.category ? (
+              <Badge variant="outline">
+                <Tag aria-hidden />
+                {t(`catalog.categories.${summary.category}`)}
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <SummaryActions summary={summary} premium={premium} />
+      </div>
+
+      <article className="mt-10">
+        <SummarySections content={summary.content} />
+      </article>
+
+      <div className="mt-14 flex flex-col gap-12">
+        <FeedbackForm key={summary.id} summaryId={summary.id} given={summary.feedback} />
+        <RelatedBooks books={summary.related} />
+      </div>
+    </div>
+  );
+}
+
+/** `/summary/:id`: one summary with its actions, related books and the reader's feedback. */
+export function SummaryPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const summary = useLoad(id, (signal) => fetchSummary(id, signal));
+  const usage = useLoad('usage', fetchUsage);
+
+  // The server's current plan decides; the session's copy stands in until (or unless) it answers.
+  const plan = usage.result.status === 'ready' ? usage.result.data.plan : (user?.plan ?? 'free');
+
+  const { result } = summary;
+  if (result.status === 'loading') return <SummarySkeleton />;
+  if (result.status === 'error') {
+    return isNotFound(result.error) ? <NotFound /> : <LoadError onRetry={summary.retry} />;
+  }
+  return <SummaryView summary={result.data} premium={plan === 'premium'} />;
+}

@@ -1,0 +1,168 @@
+import { currentLanguage } from './i18n';
+
+/** Code of an ApiError when no answer came back at all (offline, DNS, aborted connection). */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+/**
+ * A failed API call: the HTTP status, the stable error code and the message the server already
+ * translated for the Accept-Language it was sent (empty when the server gave none).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** How the client reaches the signed-in session; the auth module plugs itself in here. */
+export interface ApiAuthBridge {
+  /** The current access token, or null before sign-in. */
+  accessToken(): string | null;
+  /**
+   * Called once after a 401 for a request sent with `failedToken`: resolves to a fresh access
+   * token to retry with, or null when the session is gone.
+   */
+  renewAfterUnauthorized(failedToken: string): Promise<string | null>;
+}
+
+let bridge: ApiAuthBridge | null = null;
+
+export function connectApiAuth(next: ApiAuthBridge | null): void {
+  bridge = next;
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Left out: the signed-in user's token when there is one, renewed once on a 401.
+   * null: no token at all. A string: exactly that token, never renewed.
+   */
+  token?: string | null;
+}
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let code = STATUS_CODES[response.status] ?? 'INTERNAL_ERROR';
+  let message = '';
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && 'error' in body) {
+      const error: unknown = body.error;
+      if (typeof error === 'object' && error !== null) {
+        if ('code' in error && typeof error.code === 'string') code = error.code;
+        if ('message' in error && typeof error.message === 'string') message = error.message;
+      }
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): the status decides the code.
+  }
+  return new ApiError(response.status, code, message);
+}
+
+async function send(
+  path: string,
+  options: ApiRequestOptions & { accept?: string },
+  token: string | null,
+): Promise<Response> {
+  const headers = new Headers({
+    Accept: options.accept ?? 'application/json',
+    'Accept-Language': currentLanguage(),
+  });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    return await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+}
+
+/**
+ * Calls the API with JSON in and out. Resolves to the parsed body (undefined for 204), or rejects
+ * with an ApiError carrying the server's `{error: {code, message}}`.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const automatic = options.token === undefined;
+  const token = automatic ? (bridge?.accessToken() ?? null) : options.token;
+  let response = await send(path, options, token ?? null);
+
+  if (response.status === 401 && automatic && token && bridge) {
+    const renewed = await bridge.renewAfterUnauthorized(token);
+    if (renewed) response = await send(path, options, renewed);
+  }
+
+  if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Calls an endpoint that answers with server-sent events (`Accept: text/event-stream`) and hands
+ * each event's parsed JSON data to `onEvent` as it arrives. Rejects with an ApiError when the
+ * server refuses before streaming (validation, 401, plan limit) or the connection fails.
+ */
+export async function apiEventStream(
+  path: string,
+  options: ApiRequestOptions & { body: unknown },
+  onEvent: (data: unknown) => void,
+): Promise<void> {
+  const token = bridge?.accessToken() ?? null;
+  const streaming = { ...options, accept: 'text/event-stream' };
+  let response = await send(path, streaming, token);
+  if (response.status === 401 && token && bridge) {
+    const renewed = await bridge.renewAfterUnauthorized(token);
+    if (renewed) response = await send(path, streaming, renewed);
+  }
+  if (!response.ok || !response.body) throw await errorFrom(response);
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffered += value;
+      let boundary = buffered.indexOf('\n\n');
+      while (boundary >= 0) {
+        const block = buffered.slice(0, boundary);
+        buffered = buffered.slice(boundary + 2);
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart())
+          .join('\n');
+        if (data) onEvent(JSON.parse(data));
+        boundary = buffered.indexOf('\n\n');
+      }
+    }
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+}

@@ -1,0 +1,153 @@
+// Generation pipeline benchmark: `npm run bench:generation`. Starts the app in this process on
+// PGlite with the fake OpenAI-compatible model server (the model's time is then only the fake's
+// streaming), and prints JSON with:
+// - overheadMs: a POST /api/summaries for a new book minus the same model answer fetched straight
+//   through the provider (median of 20 books; target <= 30 ms);
+// - modelCallsFor100Identical: model calls made for 100 concurrent requests of one book (target 1);
+// - cachedGet: GET /api/summaries/:id requests/s next to a bare Fastify route in the same run
+//   (autocannon, 50 connections; target ratio >= 0.5).
+import type { AddressInfo } from 'node:net';
+import autocannon, { type Result } from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config/env.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { createAiSdkProvider } from '../apps/server/src/providers/llm/ai-sdk-provider.js';
+import { startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
+import { bookResponder } from '../apps/server/src/test/summary-responder.js';
+import { summarizePrompt } from '../apps/server/src/features/summaries/prompts/index.js';
+
+const BOOKS = 20;
+const DURATION_S = Number(process.env.DURATION ?? 8);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function fire(url: string, headers: Record<string, string>): Promise<Result> {
+  return autocannon({ url, connections: 50, duration: DURATION_S, headers });
+}
+
+async function main() {
+  const fake = await startFakeLlmServer({ responder: bookResponder({ chunkSize: 64 }) });
+  const database = await openDatabase({ kind: 'pglite' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_BASE_URL: fake.baseUrl,
+    LLM_MODEL: 'fake-model',
+  });
+  const app = await buildApp({ config: { ...config, webDistDir: undefined }, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      email: 'bench@summa.test',
+      password: 'bench-secret',
+      full_name: 'Bench',
+      signup_language: 'en',
+    },
+  });
+  const token = signup.json<{ access_token: string }>().access_token;
+  const auth = { authorization: `Bearer ${token}` };
+  // Premium, so that the monthly limit does not cut the run short.
+  await app.inject({ method: 'GET', url: '/api/me/usage', headers: auth });
+  const { userSubscriptions } = await import('../apps/server/src/db/schema/index.js');
+  await database.db.update(userSubscriptions).set({ plan: 'premium' });
+
+  // The model's own time: the same answer straight through the provider.
+  const provider = createAiSdkProvider({
+    provider: 'openai-compatible',
+    model: 'fake-model',
+    baseUrl: fake.baseUrl,
+    apiKey: undefined,
+    modelsDir: '/tmp',
+    idleTimeoutMs: 60_000,
+  });
+  const overheads: number[] = [];
+  for (let n = 0; n < BOOKS; n++) {
+    const title = `Bench Book ${n}`;
+    // Identify first, as the pipeline does for a book outside the catalogue.
+    const directStart = performance.now();
+    for (const prompt of [
+      {
+        ...summarizePrompt('en', 'nonfiction', { title: `"${title}"`, author: 'Bencher' }),
+        jsonSchema: { properties: { known: {} } },
+      },
+      { ...summarizePrompt('en', 'nonfiction', { title, author: 'Bencher' }), jsonSchema: {} },
+    ]) {
+      for await (const chunk of provider.streamJson({
+        ...prompt,
+        maxOutputTokens: 4096,
+        temperature: 0,
+        signal: new AbortController().signal,
+      })) {
+        if (chunk === '') continue;
+      }
+    }
+    const modelMs = performance.now() - directStart;
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/summaries',
+      headers: auth,
+      payload: { bookTitle: title, bookAuthor: 'Bencher', language: 'en' },
+    });
+    if (response.statusCode !== 200) throw new Error(`generation failed: ${response.body}`);
+    overheads.push(performance.now() - started - modelMs);
+  }
+
+  fake.reset();
+  fake.respondWith(bookResponder({ chunkSize: 16, delayMs: 2 }));
+  const identical = await Promise.all(
+    Array.from({ length: 100 }, () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/summaries',
+        headers: auth,
+        payload: { bookTitle: 'Deep Work', bookAuthor: 'Cal Newport', language: 'en' },
+      }),
+    ),
+  );
+  const summaryId = identical[0]?.json<{ summaryId: string }>().summaryId;
+  const modelCalls = fake.requests.length;
+
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareResult = await fire(`http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`, {});
+  const cached = await fire(`${base}/api/summaries/${summaryId}`, auth);
+
+  console.log(
+    JSON.stringify(
+      {
+        overheadMs: {
+          median: Math.round(median(overheads) * 10) / 10,
+          max: Math.round(Math.max(...overheads) * 10) / 10,
+        },
+        modelCallsFor100Identical: modelCalls,
+        cachedGet: {
+          requestsPerSecond: Math.round(cached.requests.average),
+          p99Ms: cached.latency.p99,
+          errors: cached.errors + cached.non2xx,
+          bareRequestsPerSecond: Math.round(bareResult.requests.average),
+          ratio: Math.round((cached.requests.average / bareResult.requests.average) * 100) / 100,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  await bare.close();
+  await app.close();
+  await database.close();
+  await fake.close();
+}
+
+await main();

@@ -1,0 +1,205 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@summa/shared';
+import { translations } from '@summa/shared/i18n';
+import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+
+const en = translations.en;
+const box = en.search.box;
+
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // /home and /explore are for signed-in users.
+  session = await signUpViaApi(uniqueEmail('catalog'), { language: 'en' });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Covers come from Open Library; a sandbox without internet logs their failed loads. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !error.startsWith('Failed to load resource'));
+}
+
+async function signedIn(path: string) {
+  const watched = await openPage(browser, { storedLanguage: 'en', session });
+  // No outside network in tests: every cover answers 404 at once, so the placeholder shows.
+  await watched.context.route(/^https:\/\/(covers\.openlibrary\.org|([\w-]+\.)?archive\.org)\//, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
+  await watched.page.goto(path);
+  await watched.page.locator('h1').first().waitFor();
+  return watched;
+}
+
+const combobox = (page: Page) => page.getByRole('combobox', { name: box.label });
+/** The suggestions on screen, without the final 'Continue with the typed text' option. */
+const suggestions = (page: Page) => page.locator('[role="option"][data-source]').filter({ visible: true });
+const authorField = (page: Page) => page.getByLabel(en.search.home.authorLabel, { exact: true });
+
+async function severeAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+describe('home: book search box', () => {
+  it('shows suggestions only after a 200 ms pause', async () => {
+    const { page, errors, context } = await signedIn('/home');
+    const searches: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/catalog/search')) searches.push(Date.now());
+    });
+
+    await combobox(page).pressSequentially('habit');
+    const typedAt = Date.now();
+    await page.waitForTimeout(100);
+    expect(await suggestions(page).count()).toBe(0);
+    expect(searches).toEqual([]);
+
+    await expect.poll(() => suggestions(page).count()).toBeGreaterThan(0);
+    expect(searches).toHaveLength(1);
+    // typedAt is read after Playwright reports the last key sent, so it trails the keystroke in the
+    // page by a few milliseconds; the margin keeps that from failing a search sent on time.
+    expect(searches[0]! - typedAt).toBeGreaterThanOrEqual(180);
+    expect(await suggestions(page).count()).toBeLessThanOrEqual(8);
+    expect(await combobox(page).getAttribute('aria-expanded')).toBe('true');
+
+    // Each shows a cover (placeholder here), the title with the typed part marked, and the author.
+    const marks = await suggestions(page).locator('mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks)
+      expect(mark.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()).toBe('habit');
+    await expect.poll(() => suggestions(page).first().getByTestId('book-cover-placeholder').count()).toBe(1);
+    expect(await page.getByRole('link', { name: box.browseCatalog }).getAttribute('href')).toBe(
+      '/explore?q=habit',
+    );
+    expect(await severeAxeViolations(page)).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('picks with the keyboard (down, down, up, Enter) and closes with Escape', async () => {
+    const { page, errors, context } = await signedIn('/home');
+    await combobox(page).pressSequentially('habits');
+    await expect.poll(() => suggestions(page).count()).toBeGreaterThan(1);
+    const firstTitle = await suggestions(page).first().locator('span.font-medium').textContent();
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const firstId = await suggestions(page).first().getAttribute('id');
+    expect(await combobox(page).getAttribute('aria-activedescendant')).toBe(firstId);
+    expect(await suggestions(page).first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+
+    expect(await combobox(page).inputValue()).toBe(firstTitle);
+    expect(await authorField(page).inputValue()).not.toBe('');
+    expect(await combobox(page).getAttribute('aria-expanded')).toBe('false');
+
+    // No search right after a pick; editing the text clears the chosen book.
+    await page.waitForTimeout(400);
+    expect(await suggestions(page).count()).toBe(0);
+    await combobox(page).press('End');
+    await combobox(page).press('Backspace');
+    expect(await authorField(page).inputValue()).toBe('');
+
+    await expect.poll(() => suggestions(page).count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    expect(await combobox(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await suggestions(page).count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('typing freely opens the details dialog, whose Confirm waits for title and author', async () => {
+    const { page, errors, context } = await signedIn('/home');
+    await combobox(page).pressSequentially('zqxw unknown');
+    await page.getByText(box.noResults).waitFor();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: en.search.details.title });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: en.search.details.confirm });
+    expect(await dialog.getByLabel(en.search.details.titleLabel).inputValue()).toBe('zqxw unknown');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(en.search.details.authorLabel).fill('   ');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(en.search.details.authorLabel).fill('Ann Author');
+    expect(await confirm.isEnabled()).toBe(true);
+    await confirm.click();
+
+    await dialog.waitFor({ state: 'detached' });
+    expect(await authorField(page).inputValue()).toBe('Ann Author');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('explore', () => {
+  const t = en.search.explore;
+  const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+  it('keeps filters and sort in the URL, so reload and back work', async () => {
+    const { page, errors, context } = await signedIn('/explore');
+    expect(await page.locator('h1').first().textContent()).toBe(en.pages.explore.title);
+    await page.getByTestId('book-card').first().waitFor();
+
+    await page
+      .getByRole('group', { name: t.level })
+      .getByRole('button', { name: en.catalog.levels.basic })
+      .click();
+    await page.getByRole('group', { name: t.language }).getByRole('button', { name: 'EN' }).click();
+    await page.getByLabel(t.sort).selectOption('trending');
+    await page.getByRole('button', { name: new RegExp(`^${en.catalog.categories.habits}\\s*\\d+$`) }).click();
+    await expect
+      .poll(() => search(page))
+      .toEqual({ level: 'basic', lang: 'en', sort: 'trending', category: 'habits' });
+    await page.getByTestId('book-card').first().waitFor();
+    const cardText = await page.getByTestId('book-card').first().textContent();
+    expect(cardText).toContain(en.catalog.levels.basic);
+    expect(cardText).toContain(en.catalog.categories.habits);
+
+    await page.reload();
+    const basic = page
+      .getByRole('group', { name: t.level })
+      .getByRole('button', { name: en.catalog.levels.basic });
+    await expect.poll(() => basic.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByLabel(t.sort).inputValue()).toBe('trending');
+
+    await page.goBack();
+    await expect.poll(() => search(page)).toEqual({ level: 'basic', lang: 'en', sort: 'trending' });
+    await page.getByTestId('book-card').first().waitFor();
+    expect(await severeAxeViolations(page)).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("'surprise me' draws a book that can be summarized from home", async () => {
+    const { page, errors, context } = await signedIn('/explore');
+    await page.getByTestId('book-card').first().waitFor();
+    await page.getByRole('button', { name: t.surprise }).click();
+
+    const dialog = page.getByRole('dialog', { name: t.surpriseTitle });
+    await dialog.waitFor();
+    const title = await dialog.locator('[data-testid="surprise-book"] p').first().textContent();
+    expect(title).toBeTruthy();
+    await dialog.getByRole('link', { name: t.summarize }).click();
+
+    await page.waitForURL((url) => url.pathname === '/home');
+    expect(await combobox(page).inputValue()).toBe(title);
+    expect(await authorField(page).inputValue()).not.toBe('');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { inject } from 'vitest';
+import type { Session } from '@summa/shared';
+import { SESSION_STORAGE_KEY, visitorAddress } from './accounts.js';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+const BLANK_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+export interface OpenPageOptions extends BrowserContextOptions {
+  storedLanguage?: string;
+  /** Starts signed in: the session is put in localStorage before the app loads. */
+  session?: Session;
+}
+
+/**
+ * A page in a fresh context that records console errors, for "no console errors" checks. Each
+ * context is its own visitor with its own address (see `visitorAddress`).
+ */
+export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<WatchedPage> {
+  const { storedLanguage, session, ...contextOptions } = options;
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    ...contextOptions,
+    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress(), ...contextOptions.extraHTTPHeaders },
+  });
+  // This machine has no internet: Open Library covers are answered locally with a blank image,
+  // so pages that show covers render as they would online and log no failed loads.
+  await context.route(/^https:\/\/(covers\.openlibrary\.org|([\w-]+\.)?archive\.org)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
+  );
+  if (storedLanguage) {
+    await context.addInitScript((language) => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', language);
+    }, storedLanguage);
+  }
+  if (session) {
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+      },
+      [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
+    );
+  }
+  return watch(context);
+}
+
+/** Another page (a second tab) in the same context, recording errors alike. */
+export async function openTab(context: BrowserContext): Promise<WatchedPage> {
+  return watch(context);
+}
+
+async function watch(context: BrowserContext): Promise<WatchedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import type { ERROR_CODES } from '../errors.js';
+import { LANGUAGES } from '../languages.js';
+import { PLAN_TYPES } from '../plans.js';
+import { CATEGORIES } from './catalog.js';
+
+const languageSchema = z.enum(LANGUAGES);
+
+/** Plain text: no HTML tags, no Markdown markers; the polish step strips them before this check. */
+const plainText = (maxLength: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(maxLength)
+    .refine((text) => !/<\/?[a-z][^>]*>/i.test(text) && !/(\*\*|__|^#{1,6}\s)/m.test(text), {
+      message: 'plain text only',
+    });
+
+const list = (itemMaxLength: number, min: number, max: number) =>
+  z.array(plainText(itemMaxLength)).min(min).max(max);
+
+export const keyIdeaSchema = z.object({ title: plainText(160), explanation: plainText(1200) });
+export const planDaySchema = z.object({ focus: plainText(200), tasks: list(300, 1, 5) });
+export const characterSchema = z.object({ name: plainText(120), description: plainText(600) });
+
+/**
+ * The sections of a non-fiction summary, in the order the model writes them (so the first
+ * section reaches the reader first) and the page shows them.
+ */
+export const nonFictionSectionsSchema = z.object({
+  oneLiner: plainText(400),
+  keyIdeas: z.array(keyIdeaSchema).min(5).max(7),
+  actions: list(400, 5, 7),
+  routine: list(300, 3, 7),
+  sevenDayPlan: z.array(planDaySchema).length(7),
+  metrics: list(300, 3, 6),
+  pitfalls: list(400, 3, 6),
+  closing: plainText(1000),
+});
+export type NonFictionSections = z.infer<typeof nonFictionSectionsSchema>;
+
+/** The sections of a fiction summary: the spec's narration headings. */
+export const fictionSectionsSchema = z.object({
+  oneLiner: plainText(400),
+  synopsis: plainText(2500),
+  themes: list(400, 3, 6),
+  characters: z.array(characterSchema).min(2).max(8),
+  writingStyle: plainText(1000),
+  recommendedFor: plainText(800),
+  closing: plainText(1000),
+});
+export type FictionSections = z.infer<typeof fictionSectionsSchema>;
+
+export const BOOK_KINDS = ['nonfiction', 'fiction'] as const;
+export type BookKind = (typeof BOOK_KINDS)[number];
+
+export const summaryContentSchema = z.discriminatedUnion('kind', [
+  nonFictionSectionsSchema.extend({ kind: z.literal('nonfiction') }),
+  fictionSectionsSchema.extend({ kind: z.literal('fiction') }),
+]);
+export type SummaryContent = z.infer<typeof summaryContentSchema>;
+
+export const NON_FICTION_SECTIONS = Object.keys(nonFictionSectionsSchema.shape) as Array<
+  keyof NonFictionSections
+>;
+export const FICTION_SECTIONS = Object.keys(fictionSectionsSchema.shape) as Array<keyof FictionSections>;
+export type SummarySectionKey = keyof NonFictionSections | keyof FictionSections;
+
+/** Generation steps and the progress each one stands for (spec §4). */
+export const GENERATION_STEPS = ['resolve', 'summarize', 'polish', 'done', 'error'] as const;
+export type GenerationStep = (typeof GENERATION_STEPS)[number];
+export const STEP_PERCENT: Record<GenerationStep, number> = {
+  resolve: 25,
+  summarize: 50,
+  polish: 75,
+  done: 100,
+  error: 0,
+};
+
+export const BOOK_TITLE_MAX_LENGTH = 300;
+export const BOOK_AUTHOR_MAX_LENGTH = 200;
+
+/**
+ * `POST /api/summaries`. The author is required here: the web app asks for it in the details
+ * dialog before it calls.
+ */
+export const generateSummaryRequestSchema = z
+  .object({
+    bookId: z.string().trim().min(1).max(100).optional(),
+    bookTitle: z.string().trim().min(1).max(BOOK_TITLE_MAX_LENGTH),
+    bookAuthor: z.string().trim().min(1).max(BOOK_AUTHOR_MAX_LENGTH),
+    language: languageSchema,
+  })
+  .meta({ id: 'GenerateSummaryRequest' });
+export type GenerateSummaryRequest = z.input<typeof generateSummaryRequestSchema>;
+
+/** This month's use of the plan (`GET /api/me/usage`); limits are null on Premium. */
+export const usageSchema = z
+  .object({
+    plan: z.enum(PLAN_TYPES),
+    monthKey: z.string().regex(/^\d{4}-\d{2}$/),
+    summariesUsed: z.number().int().min(0),
+    summariesLimit: z.number().int().nullable(),
+    audiosUsed: z.number().int().min(0),
+    audiosLimit: z.number().int().nullable(),
+  })
+  .meta({ id: 'Usage' });
+export type Usage = z.infer<typeof usageSchema>;
+
+export const generateSummaryResponseSchema = z
+  .object({
+    summaryId: z.string(),
+    /** True when the summary already existed and no model ran. */
+    cached: z.boolean(),
+    usage: usageSchema,
+  })
+  .meta({ id: 'GenerateSummaryResponse' });
+export type GenerateSummaryResponse = z.infer<typeof generateSummaryResponseSchema>;
+
+/** The server-sent events of `POST /api/summaries` with `Accept: text/event-stream`. */
+export type GenerationEvent =
+  | { type: 'progress'; step: Exclude<GenerationStep, 'error' | 'done'>; percent: number }
+  | { type: 'section'; key: SummarySectionKey; value: unknown }
+  | ({ type: 'done'; step: 'done'; percent: 100 } & GenerateSummaryResponse)
+  | { type: 'error'; step: 'error'; percent: 0; code: (typeof ERROR_CODES)[number]; message: string };
+
+export const relatedBookSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  cover_url: z.string().nullable(),
+});
+export type RelatedBook = z.infer<typeof relatedBookSchema>;
+
+export const FEEDBACK_VOTES = ['up', 'down'] as const;
+export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
+
+export const feedbackRequestSchema = z
+  .object({
+    vote: z.enum(FEEDBACK_VOTES),
+    comment: z.string().trim().max(FEEDBACK_COMMENT_MAX_LENGTH).optional(),
+  })
+  .meta({ id: 'FeedbackRequest' });
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+
+export const feedbackSchema = z.object({
+  vote: z.enum(FEEDBACK_VOTES),
+  comment: z.string().nullable(),
+});
+
+export const summarySchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    author: z.string(),
+    language: languageSchema,
+    bookId: z.string().nullable(),
+    category: z.enum(CATEGORIES).nullable(),
+    cover_url: z.string().nullable(),
+    content: summaryContentSchema,
+    related: z.array(relatedBookSchema),
+    createdAt: z.string(),
+    /** The reader's own feedback, once given. */
+    feedback: feedbackSchema.nullable(),
+  })
+  .meta({ id: 'Summary' });
+export type Summary = z.infer<typeof summarySchema>;
+
+/** Free readers see this many of their most recent summaries in the history (issue #5). */
+export const FREE_HISTORY_LIMIT = 20;
+
+export const historyQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+});
+
+export const historyItemSchema = z.object({
+  summaryId: z.string(),
+  title: z.string(),
+  author: z.string(),
+  language: languageSchema,
+  cover_url: z.string().nullable(),
+  oneLiner: z.string(),
+  /** When the reader last generated or opened it. */
+  lastSeenAt: z.string(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+export const historyResponseSchema = z
+  .object({
+    items: z.array(historyItemSchema),
+    /** All of the reader's summaries, matching `q`, before the free plan's cut. */
+    total: z.number().int(),
+    /** True when the free plan hides older summaries. */
+    limited: z.boolean(),
+  })
+  .meta({ id: 'HistoryResponse' });
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;

@@ -1,0 +1,27 @@
+/** Stable error codes of the API; clients translate them with the `errors` i18n namespace. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'INVALID_TOKEN',
+  'GOOGLE_NOT_CONFIGURED',
+  'GOOGLE_SIGN_IN_FAILED',
+  'SUMMARY_LIMIT_REACHED',
+  'BOOK_NOT_IDENTIFIED',
+  'GENERATION_FAILED',
+  'MODEL_UNAVAILABLE',
+  'FEEDBACK_ALREADY_GIVEN',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

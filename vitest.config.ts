@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+// Run the shared package from its TypeScript source, on the client and the server side alike.
+const resolve = { conditions: ['summa-source'] };
+const ssr = { resolve: { conditions: ['summa-source'], externalConditions: ['summa-source'] } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        resolve,
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'integration',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file opens its own databases; two at a time suits a 2-core machine.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
