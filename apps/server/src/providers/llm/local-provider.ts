@@ -26,10 +26,10 @@ import {
 export const DEFAULT_LOCAL_MODEL = 'hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M';
 
 /**
- * The context window we ask for (capped by what the model was trained on). A prompt is a
- * system text and a book's title and author, well under 1,500 tokens; the longest answer our
- * schemas allow in practice (a non-fiction summary: 5 to 7 key ideas, a 7-day plan and the
- * lists) comes to 2,000 to 4,000 tokens. 8,192 holds both with room to spare, so the answer
+ * The context window we ask for, whatever the model was trained on (see `createContext`). A
+ * prompt is a system text and a book's title and author, well under 1,500 tokens; the longest
+ * answer our schemas allow in practice (a non-fiction summary: 5 to 7 key ideas, a 7-day plan
+ * and the lists) comes to 2,000 to 4,000 tokens. 8,192 holds both with room to spare, so the answer
  * never needs a context shift (which would drop the start of the conversation mid-answer). Its
  * KV cache costs about 224 MiB on Qwen2.5-1.5B (28 layers x 2 x 256 values x 2 bytes per
  * token); the context may come out smaller, down to `MIN_CONTEXT_SIZE`, when memory is short.
@@ -141,12 +141,7 @@ export function createLocalProvider(
       setState('loading');
       step = 'load the model';
       model = await llama.loadModel({ modelPath, loadSignal: closing.signal });
-      const maxContext = Math.min(CONTEXT_SIZE, model.trainContextSize);
-      const context = await model.createContext({
-        contextSize: { min: Math.min(MIN_CONTEXT_SIZE, maxContext), max: maxContext },
-        sequences: 1,
-        threads: options.threads ?? Math.max(1, llama.cpuMathCores - 1),
-      });
+      const context = await createContext(model, options.threads ?? Math.max(1, llama.cpuMathCores - 1));
       const sequence = context.getSequence();
       setState('ready');
       log.info(
@@ -170,6 +165,26 @@ export function createLocalProvider(
       setState('error', message);
       log.error({ err: error, model: settings.model }, 'local model unavailable');
       throw new LlmError('unavailable', message, { cause: error });
+    }
+  }
+
+  /**
+   * A context of CONTEXT_SIZE, even for a model trained on less (llama.cpp's tiny test model
+   * knows 2,048 tokens): past its training its text degrades, but the grammar keeps it valid,
+   * whereas a context the answer cannot fit in cuts every answer off and fails every time. Short
+   * of memory, it shrinks as far as MIN_CONTEXT_SIZE (or the trained size, when smaller).
+   */
+  async function createContext(model: LlamaModel, threads: number): Promise<LlamaContext> {
+    try {
+      return await model.createContext({ contextSize: CONTEXT_SIZE, sequences: 1, threads });
+    } catch (error) {
+      const maxContext = Math.min(CONTEXT_SIZE, model.trainContextSize);
+      log.warn({ err: error }, `no room for a context of ${CONTEXT_SIZE} tokens: trying a smaller one`);
+      return model.createContext({
+        contextSize: { min: Math.min(MIN_CONTEXT_SIZE, maxContext), max: maxContext },
+        sequences: 1,
+        threads,
+      });
     }
   }
 
