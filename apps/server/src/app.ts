@@ -7,7 +7,11 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
-import { historySuggestions, summariesRoutes } from './features/summaries/summaries.routes.js';
+import {
+  historySuggestions,
+  summariesRoutes,
+  type SummariesRoutesOptions,
+} from './features/summaries/summaries.routes.js';
 import { createUsageService } from './features/usage/usage.service.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
 import { redactUrl } from './http/log-redaction.js';
@@ -30,6 +34,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The summary model; by default the one the config names (tests may hand in their own). */
   llmProvider?: LlmProvider;
+  /** How long a generation claim lives and how often waiters look; tests shorten them. */
+  generation?: Pick<SummariesRoutesOptions, 'leaseMs' | 'pollMs'>;
 }
 
 /** Log fields that must never reach the logs, whatever a route logs. */
@@ -43,7 +49,7 @@ export const REDACTED_LOG_PATHS = [
   '*.token',
 ];
 
-export async function buildApp({ config, database, logger, llmProvider }: AppOptions) {
+export async function buildApp({ config, database, logger, llmProvider, generation }: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -91,7 +97,7 @@ export async function buildApp({ config, database, logger, llmProvider }: AppOpt
   await app.register(catalogRoutes, {
     requireAdmin: app.requireAdmin,
     openLibrary: config.openLibrary,
-    searchCacheSeconds: config.searchCacheSeconds,
+    refreshSeconds: config.catalogRefreshSeconds,
     historySearch: async (request, query, language, limit) => {
       const user = await app.identify(request);
       return user ? historySuggestions(app, user.id, query, language, limit) : [];
@@ -108,6 +114,7 @@ export async function buildApp({ config, database, logger, llmProvider }: AppOpt
     catalog: createCatalogLookup(app.db),
     quota: usage,
     idleTimeoutMs: config.llm.idleTimeoutMs,
+    ...generation,
   });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -56,7 +56,7 @@ export const envSchema = z.object({
   OPEN_LIBRARY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
     'https://openlibrary.org',
   ),
-  CATALOG_SEARCH_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(3_600)).default(60),
+  CATALOG_REFRESH_SECONDS: optional(z.coerce.number().int().min(0).max(3_600)).default(30),
   JWT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
   ADMIN_EMAILS: optional(z.string()).default(''),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL with a host')),
@@ -96,8 +96,8 @@ export interface AppConfig {
   trustProxy: boolean | string[];
   /** Open Library fills short search-box suggestion lists when set (OPEN_LIBRARY_SEARCH=on). */
   openLibrary: { baseUrl: string; timeoutMs: number } | undefined;
-  /** How long an instance reuses a catalogue search answer; 0 turns that cache off. */
-  searchCacheSeconds: number;
+  /** How often an instance checks whether the catalogue changed (its search index); 0: every search. */
+  catalogRefreshSeconds: number;
   /** Signs access tokens; when unset, one is generated once and kept in the database. */
   jwtSecret: string | undefined;
   /** Lowercased e-mails whose accounts have the admin role. */
@@ -166,7 +166,7 @@ export function loadConfig(
       env.OPEN_LIBRARY_SEARCH === 'on'
         ? { baseUrl: env.OPEN_LIBRARY_URL.replace(/\/+$/, ''), timeoutMs: 1_500 }
         : undefined,
-    searchCacheSeconds: env.CATALOG_SEARCH_CACHE_SECONDS,
+    catalogRefreshSeconds: env.CATALOG_REFRESH_SECONDS,
     jwtSecret: env.JWT_SECRET,
     adminEmails: env.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())

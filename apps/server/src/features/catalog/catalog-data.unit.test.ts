@@ -7,11 +7,11 @@ import {
   contentHash,
   coverUrlFor,
   pickEdition,
-  searchNormalForm,
   slugify,
   slugOf,
   toBookInput,
 } from './catalog.service.js';
+import { searchNormalForm } from './catalog-index.js';
 
 /** ISBN-13 check digit: weights 1,3,1,3,... over the first 12 digits. */
 function isValidIsbn13(isbn: string): boolean {

@@ -41,7 +41,11 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
   let context: TestContext;
 
   beforeAll(async () => {
-    context = await createTestApp(kind, { env: { ADMIN_EMAILS: `${ADMIN_EMAIL},other-${ADMIN_EMAIL}` } });
+    // Refresh 0: every search first checks whether the catalogue changed, so rows written
+    // straight to the database show at once.
+    context = await createTestApp(kind, {
+      env: { ADMIN_EMAILS: `${ADMIN_EMAIL},other-${ADMIN_EMAIL}`, CATALOG_REFRESH_SECONDS: '0' },
+    });
   });
   afterAll(async () => {
     await context.close();
@@ -419,32 +423,49 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
       });
     });
 
-    it('clears the answer cache of the instance it runs on', async () => {
-      expect(await suggest('zzqq book', 'en')).toEqual([]);
-      await upsertBooks(context.database.db, [
-        {
-          ...catalogInputs()[0]!,
-          id: '00000000-0000-4000-8000-000000000002',
-          slug: 'test-zzqq',
-          title: 'Zzqq Book',
-          titleEn: 'Zzqq Book',
-          author: 'Test Author',
-          source: 'import',
-        },
-      ]);
+    it('rebuilds the search index of the instance it runs on, and others see it within their refresh', async () => {
+      // A second instance that checks for changes only once an hour.
+      const hourly = await buildApp({
+        config: testConfig({ ADMIN_EMAILS: `other-${ADMIN_EMAIL}`, CATALOG_REFRESH_SECONDS: '3600' }),
+        database: context.database,
+      });
+      await hourly.ready();
+      const suggestOn = async (app: typeof hourly, query: string) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/catalog/search',
+          payload: { query, lang: 'en' },
+        });
+        return response.json<{ books: Suggestion[] }>().books;
+      };
       try {
-        expect(await suggest('zzqq book', 'en')).toEqual([]); // the cached answer
-        const admin = await signUpTestUser(context.app, { email: `other-${ADMIN_EMAIL}` });
-        const response = await context.app.inject({
+        expect(await suggestOn(hourly, 'zzqq book')).toEqual([]);
+        await upsertBooks(context.database.db, [
+          {
+            ...catalogInputs()[0]!,
+            id: '00000000-0000-4000-8000-000000000002',
+            slug: 'test-zzqq',
+            title: 'Zzqq Book',
+            titleEn: 'Zzqq Book',
+            author: 'Test Author',
+            source: 'import',
+          },
+        ]);
+        expect((await suggest('zzqq book', 'en'))[0]?.title).toBe('Zzqq Book'); // refresh 0
+        expect(await suggestOn(hourly, 'zzqq book')).toEqual([]); // not checked yet
+        const admin = await signUpTestUser(hourly, { email: `other-${ADMIN_EMAIL}` });
+        const response = await hourly.inject({
           method: 'POST',
           url: '/api/admin/catalog/import',
           headers: { authorization: `Bearer ${admin.session.access_token}` },
         });
         expect(response.statusCode).toBe(200);
-        expect((await suggest('zzqq book', 'en'))[0]?.title).toBe('Zzqq Book');
+        expect((await suggestOn(hourly, 'zzqq book'))[0]?.title).toBe('Zzqq Book');
       } finally {
         await context.database.db.execute(sql`delete from books where slug = 'test-zzqq'`);
+        await hourly.close();
       }
+      expect(await suggest('zzqq book', 'en')).toEqual([]);
     });
   });
 });

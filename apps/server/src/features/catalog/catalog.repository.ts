@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Badge, BookSource, Category, Language, Level, Sort } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { books, catalogImports } from '../../db/schema/index.js';
@@ -106,83 +106,25 @@ async function withTrigramIndex<T>(db: Database, run: (tx: Database) => Promise<
   });
 }
 
-export interface SearchOptions {
-  query: string;
-  /** Length of the query in search normal form, which picks the match form. */
-  normalizedLength: number;
-  limit: number;
+/** Every book, for the in-memory search index. */
+export async function loadAllBooks(db: Database): Promise<BookRecord[]> {
+  return db.select(RECORD_COLUMNS).from(books);
 }
-
-const KEY_COLUMNS = [books.titleKey, books.titleEnKey, books.titlePtKey, books.titleEsKey, books.authorKey];
 
 /**
- * A title (any edition) or the author starts with the query: tiers 0 and 1, found through the
- * btree (text_pattern_ops) indexes on the stored *_key columns.
+ * Changes whenever a book is added, changed or removed: the count and the latest change. A
+ * cheap check that tells an instance its search index is out of date.
  */
-function startsCondition(e: SQL): SQL {
-  return sql`(${sql.join(
-    KEY_COLUMNS.map((column) => sql`${column} like ${e} || '%'`),
-    sql` or `,
-  )})`;
-}
-
-/** 0 when a whole title or the author is the query, else 1 (for rows that start with it). */
-function startsTier(query: string): SQL<number> {
-  const keys = sql.join(KEY_COLUMNS, sql`, `);
-  return sql<number>`case when summa_search_norm(${query}) in (${keys}) then 0 else 1 end`;
-}
-
-/** 2 when a word starts with the query, else 3 (for rows that contain it). */
-function insideTier(query: string): SQL<number> {
-  return sql<number>`case when ${books.searchKey} like '% ' || ${escapedQuery(query)} || '%' then 2 else 3 end`;
+export async function catalogVersion(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ count: count(), latest: sql<string | null>`max(${books.updatedAt})::text` })
+    .from(books);
+  return `${row?.count ?? 0}@${row?.latest ?? ''}`;
 }
 
 const thenTrending = [desc(books.trendingScore), asc(books.title), asc(books.id)];
 
-/**
- * Best matches first: whole titles and title or author starts (tiers 0-1), then word starts
- * and substrings (2-3), each by trending score. Only when none of those match, typo matches by
- * trigram similarity. In steps, from the cheapest (an index range scan): most search-box
- * queries stop at the first. Parameterised throughout.
- */
-export async function searchBooks(
-  db: Database,
-  { query, normalizedLength, limit }: SearchOptions,
-): Promise<BookRecord[]> {
-  const e = escapedQuery(query);
-  const starts = await db
-    .select(RECORD_COLUMNS)
-    .from(books)
-    .where(startsCondition(e))
-    .orderBy(asc(startsTier(query)), ...thenTrending)
-    .limit(limit);
-  if (starts.length >= limit) return starts;
-
-  const seen = starts.map((record) => record.id);
-  const inside = await db
-    .select(RECORD_COLUMNS)
-    .from(books)
-    .where(
-      and(
-        normalizedLength < 3 ? wordStartCondition(e) : substringCondition(e),
-        seen.length > 0 ? notInArray(books.id, seen) : undefined,
-      ),
-    )
-    .orderBy(asc(insideTier(query)), ...thenTrending)
-    .limit(limit - starts.length);
-  const matched = [...starts, ...inside];
-  if (matched.length > 0 || normalizedLength < 3) return matched;
-
-  const similarity = sql`word_similarity(summa_search_norm(${query}), ${books.searchKey})`;
-  return withTrigramIndex(db, (tx) =>
-    tx
-      .select(RECORD_COLUMNS)
-      .from(books)
-      .where(similarCondition(query))
-      .orderBy(desc(similarity), ...thenTrending)
-      .limit(limit),
-  );
-}
+const KEY_COLUMNS = [books.titleKey, books.titleEnKey, books.titlePtKey, books.titleEsKey, books.authorKey];
 
 export interface CatalogFilters {
   category?: Category | undefined;

@@ -19,7 +19,7 @@ import {
   categoryCounts,
   exploreCatalog,
   importCatalog,
-  SearchCache,
+  LiveCatalogIndex,
   searchSuggestions,
   surpriseBook,
   type SuggestionSource,
@@ -45,20 +45,22 @@ export interface CatalogRoutesOptions {
   /** Open Library search fills short suggestion lists (OPEN_LIBRARY_SEARCH=on). */
   openLibrary?: { baseUrl: string; timeoutMs: number } | undefined;
   historySearch?: HistorySearch | undefined;
-  /** How long this instance reuses a catalogue answer; 0 turns the cache off. */
-  searchCacheSeconds?: number | undefined;
+  /** How often this instance checks whether the catalogue changed; 0 checks before every search. */
+  refreshSeconds?: number | undefined;
 }
 
 const badRequest = { 400: errorResponseSchema };
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
-  const cache = new SearchCache((options.searchCacheSeconds ?? 60) * 1_000);
-  // Writes the shipped catalogue once per content change; a start on an unchanged database
-  // costs one small query.
+  const catalog = new LiveCatalogIndex(app.db, (options.refreshSeconds ?? 30) * 1_000, (error) =>
+    app.log.error({ err: error }, 'catalogue index refresh failed; searching the previous one'),
+  );
+  // Writes the shipped catalogue once per content change (a start on an unchanged database
+  // costs one small query), then builds the search index.
   app.addHook('onReady', async () => {
     const started = performance.now();
     const result = await importCatalog(app.db);
-    cache.clear();
+    await catalog.reload();
     if (!result.skipped) {
       app.log.info(
         { ...result, ms: Math.round(performance.now() - started) },
@@ -89,7 +91,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const history: SuggestionSource | undefined = historySearch
         ? (query, language, limit) => historySearch(request, query, language, limit)
         : undefined;
-      const books = await searchSuggestions(app.db, request.body, { history, fallback, cache });
+      const books = await searchSuggestions(catalog, request.body, { history, fallback });
       return { books };
     },
   );
@@ -150,7 +152,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async () => {
       const { skipped: _skipped, ...counts } = await importCatalog(app.db, { force: true });
-      cache.clear();
+      await catalog.reload();
       return counts;
     },
   );

@@ -15,13 +15,15 @@ import {
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
+import { CatalogIndex, searchNormalForm } from './catalog-index.js';
 import {
   countByCategory,
   exploreBooks,
   importedHash,
   randomBook,
   recordImport,
-  searchBooks,
+  catalogVersion,
+  loadAllBooks,
   upsertBooks,
   type BookInput,
   type BookRecord,
@@ -84,77 +86,68 @@ function toSuggestion(record: BookRecord, language: Language): Suggestion {
 // ---------------------------------------------------------------------------------------------
 // Search
 
-/**
- * A JavaScript rendering of the database's summa_search_norm (lower case, no accents, no
- * apostrophes, other punctuation as spaces). Only its length is used, to pick the match form.
- */
-export function searchNormalForm(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’‘`´]+/g, '')
-    .replace(/[^\p{L}\p{N}%_]+/gu, ' ')
-    .trim();
-}
-
 /** More suggestions for a query: the caller's history, or an outside catalogue. */
 export type SuggestionSource = (query: string, language: Language, limit: number) => Promise<Suggestion[]>;
 
 export interface SearchSources {
-  /**
-   * The caller's own generated summaries, listed first with source 'history'.
-   * TODO(#5): the summaries table does not exist yet; the summaries feature plugs a source
-   * in here (see catalogRoutes' `historySource` option) once it does.
-   */
+  /** The caller's own generated summaries, listed first with source 'history'. */
   history?: SuggestionSource | undefined;
   /** Fills up a short list (Open Library when OPEN_LIBRARY_SEARCH=on). */
   fallback?: SuggestionSource | undefined;
-  /** Recent catalogue answers (the history and fallback parts are never cached). */
-  cache?: SearchCache | undefined;
 }
 
 /**
- * Recent catalogue answers of this instance, keyed by query and limit (not language: records
- * carry every edition). Search-box traffic repeats a lot (every reader typing 'at', 'ato',
- * 'atom'...), and a hit costs no database round trip. Entries live `ttlMs` (another instance's
- * re-import shows here within that time; this instance's own import clears it) and the oldest
- * go first beyond `maxEntries`.
+ * This instance's search index of the catalogue. Built on first use; afterwards a search
+ * that comes `refreshMs` or more after the last check asks the database whether the catalogue
+ * changed (in the background, one check at a time) and rebuilds the index when it did, so
+ * another instance's re-import shows here within that time. With `refreshMs` 0 every search
+ * waits for the check. `reload` rebuilds at once (this instance's own import).
  */
-export class SearchCache {
-  private readonly entries = new Map<string, { records: BookRecord[]; expires: number }>();
+export class LiveCatalogIndex {
+  private index: CatalogIndex | undefined;
+  private version: string | undefined;
+  private checkedAt = 0;
+  private checking: Promise<CatalogIndex> | undefined;
 
   constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 2_000,
+    private readonly db: Database,
+    private readonly refreshMs: number,
+    private readonly onError: (error: unknown) => void,
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string): BookRecord[] | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expires <= this.now()) return undefined;
-    this.entries.set(key, entry); // most recently used last
-    return entry.records;
-  }
-
-  set(key: string, records: BookRecord[]): void {
-    if (this.ttlMs <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { records, expires: this.now() + this.ttlMs });
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(oldest);
+  async current(): Promise<CatalogIndex> {
+    if (this.index && this.refreshMs > 0) {
+      if (this.now() - this.checkedAt >= this.refreshMs) {
+        this.check().catch(this.onError); // keep answering from the index in hand
+      }
+      return this.index;
     }
+    return this.check();
   }
 
-  clear(): void {
-    this.entries.clear();
+  async reload(): Promise<void> {
+    this.version = undefined;
+    await this.check();
   }
 
-  get size(): number {
-    return this.entries.size;
+  /** One check at a time; callers during a check wait for it. */
+  private check(): Promise<CatalogIndex> {
+    this.checking ??= this.refresh().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  private async refresh(): Promise<CatalogIndex> {
+    // The version first: a change during the load is seen by the next check.
+    const version = await catalogVersion(this.db);
+    if (version !== this.version || !this.index) {
+      this.index = new CatalogIndex(await loadAllBooks(this.db));
+      this.version = version;
+    }
+    this.checkedAt = this.now();
+    return this.index;
   }
 }
 
@@ -175,7 +168,7 @@ const suggestionKey = (suggestion: Suggestion) =>
  * fallback, without duplicates, at most 8. Under 2 characters there are none.
  */
 export async function searchSuggestions(
-  db: Database,
+  catalog: LiveCatalogIndex,
   input: SearchInput,
   sources: SearchSources = {},
 ): Promise<Suggestion[]> {
@@ -183,22 +176,14 @@ export async function searchSuggestions(
   const limit = Math.min(Math.max(1, input.limit ?? SEARCH_MAX_LIMIT), SEARCH_MAX_LIMIT);
   if (characterCount(query) < SEARCH_MIN_QUERY_LENGTH) return [];
 
-  const cacheKey = `${limit}|${query.replace(/\s+/g, ' ')}`;
-  const fromCatalog = async (): Promise<BookRecord[]> => {
-    const cached = sources.cache?.get(cacheKey);
-    if (cached) return cached;
-    const normalizedLength = characterCount(searchNormalForm(query));
-    const found = normalizedLength === 0 ? [] : await searchBooks(db, { query, normalizedLength, limit });
-    sources.cache?.set(cacheKey, found);
-    return found;
-  };
-  const [history, records] = await Promise.all([
+  const normalized = searchNormalForm(query);
+  const [history, index] = await Promise.all([
     sources.history ? sources.history(query, input.lang, limit) : Promise.resolve([]),
-    fromCatalog(),
+    catalog.current(),
   ]);
-  const catalog = records.map((record) => toSuggestion(record, input.lang));
-  if (history.length === 0 && (catalog.length >= limit || !sources.fallback)) {
-    return catalog.slice(0, limit); // one source: nothing to merge
+  const catalogMatches = index.search(normalized, limit).map((record) => toSuggestion(record, input.lang));
+  if (history.length === 0 && (catalogMatches.length >= limit || !sources.fallback)) {
+    return catalogMatches; // one source: nothing to merge
   }
 
   const results: Suggestion[] = [];
@@ -210,7 +195,7 @@ export async function searchSuggestions(
     results.push(suggestion);
   };
   history.forEach(add);
-  catalog.forEach(add);
+  catalogMatches.forEach(add);
   if (results.length < limit && sources.fallback) {
     (await sources.fallback(query, input.lang, limit)).forEach(add);
   }

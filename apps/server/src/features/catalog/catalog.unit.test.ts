@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadConfig } from '../../config/env.js';
 import type { BookRecord } from './catalog.repository.js';
-import { SearchCache } from './catalog.service.js';
+import { CatalogIndex, wordSimilarity, wordTrigrams } from './catalog-index.js';
 
-const record = (id: string): BookRecord => ({
+const record = (id: string, overrides: Partial<BookRecord> = {}): BookRecord => ({
   id,
   slug: id,
   title: id,
@@ -19,49 +19,86 @@ const record = (id: string): BookRecord => ({
   badges: [],
   trendingScore: 0,
   coverUrl: null,
+  ...overrides,
 });
 
-describe('the search answer cache', () => {
-  it('keeps answers for its time to live', () => {
-    let now = 0;
-    const cache = new SearchCache(1_000, 10, () => now);
-    cache.set('a', [record('1')]);
-    now = 999;
-    expect(cache.get('a')?.map((book) => book.id)).toEqual(['1']);
-    now = 1_000;
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.size).toBe(0);
+describe('the catalogue search index', () => {
+  const index = new CatalogIndex([
+    record('1', {
+      title: 'Atomic Habits',
+      titleEn: 'Atomic Habits',
+      titlePt: 'Hábitos Atômicos',
+      author: 'James Clear',
+      trendingScore: 90,
+    }),
+    record('2', {
+      title: 'The Power of Habit',
+      titleEn: 'The Power of Habit',
+      author: 'Charles Duhigg',
+      trendingScore: 80,
+    }),
+    record('3', {
+      title: 'Habit Stacking',
+      titleEn: 'Habit Stacking',
+      author: 'S. J. Scott',
+      trendingScore: 10,
+    }),
+    record('4', { title: 'Habit', titleEn: 'Habit', author: 'Someone Else', trendingScore: 5 }),
+    record('5', { title: '100% Focus', titleEn: '100% Focus', author: 'Test Author', trendingScore: 1 }),
+    record('6', {
+      title: 'Inhabited Worlds',
+      titleEn: 'Inhabited Worlds',
+      author: 'Nobody',
+      trendingScore: 99,
+    }),
+  ]);
+  const ids = (query: string, limit = 8) => index.search(query, limit).map((book) => book.id);
+
+  it('ranks a whole title, then title starts, then word starts, then substrings', () => {
+    // '4' is the whole title, '1' (its Portuguese title) and '3' start with it, '2' has a word
+    // that starts with it, and '6' only contains it; within a tier, higher trending first.
+    expect(ids('habit')).toEqual(['4', '1', '3', '2', '6']);
+    expect(ids('habit', 2)).toEqual(['4', '1']);
   });
 
-  it('drops the least recently used beyond its size', () => {
-    const cache = new SearchCache(60_000, 2);
-    cache.set('a', []);
-    cache.set('b', []);
-    cache.get('a');
-    cache.set('c', []);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toEqual([]);
-    expect(cache.get('c')).toEqual([]);
+  it('matches any edition title and the author', () => {
+    expect(ids('habitos atomicos')).toEqual(['1']);
+    expect(ids('james')).toEqual(['1']);
+    expect(ids('duhigg')).toEqual(['2']);
   });
 
-  it('can be cleared, and turned off with a zero time to live', () => {
-    const cache = new SearchCache(60_000);
-    cache.set('a', []);
-    cache.clear();
-    expect(cache.get('a')).toBeUndefined();
-    const off = new SearchCache(0);
-    off.set('a', []);
-    expect(off.get('a')).toBeUndefined();
+  it('matches only word starts below 3 characters', () => {
+    expect(ids('ha')).toEqual(['1', '3', '4', '2']);
+    expect(ids('ab')).toEqual([]);
+  });
+
+  it('tolerates typos only when nothing matches exactly', () => {
+    expect(ids('atomc habits')).toEqual(['1']);
+    expect(ids('xqzv')).toEqual([]);
+  });
+
+  it('treats % and _ as characters', () => {
+    expect(ids('100%')).toEqual(['5']);
+    expect(ids('1_0')).toEqual([]);
+    expect(ids('%%')).toEqual([]);
+  });
+
+  it('computes word similarity like pg_trgm', () => {
+    expect(wordTrigrams('word')).toEqual(['  w', ' wo', 'wor', 'ord', 'rd ']);
+    // pg_trgm documents word_similarity('word', 'two words') = 0.8.
+    expect(wordSimilarity('word', 'two words')).toBeCloseTo(0.8);
+    expect(wordSimilarity('word', 'nothing alike')).toBe(0);
+    expect(wordSimilarity('word', 'word')).toBe(1);
   });
 });
 
 describe('catalogue settings', () => {
   const base = { DATA_DIR: '/tmp/x' };
 
-  it('leaves Open Library off and caches answers for 60 s by default', () => {
+  it('leaves Open Library off and checks the catalogue for changes every 30 s by default', () => {
     const config = loadConfig(base);
     expect(config.openLibrary).toBeUndefined();
-    expect(config.searchCacheSeconds).toBe(60);
+    expect(config.catalogRefreshSeconds).toBe(30);
   });
 
   it('turns Open Library on with a 1.5 s timeout', () => {
@@ -76,8 +113,8 @@ describe('catalogue settings', () => {
   it.each([
     { OPEN_LIBRARY_SEARCH: 'yes' },
     { OPEN_LIBRARY_URL: 'ftp://example.com' },
-    { CATALOG_SEARCH_CACHE_SECONDS: '-1' },
-    { CATALOG_SEARCH_CACHE_SECONDS: 'soon' },
+    { CATALOG_REFRESH_SECONDS: '-1' },
+    { CATALOG_REFRESH_SECONDS: 'soon' },
   ])('rejects %j', (env) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(EnvError);
   });
