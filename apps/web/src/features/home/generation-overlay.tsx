@@ -56,19 +56,26 @@ function previewText(value: unknown): string {
   return '';
 }
 
+type OpenState = Exclude<GenerationState, { phase: 'idle' }>;
+
 /** Full-screen progress of a generation (spec §2, §4): steps, fun messages, first sections, cancel. */
 export function GenerationOverlay({ state, onCancel }: { state: GenerationState; onCancel: () => void }) {
+  // Mounted afresh for every generation, so each one starts at its first fun message.
+  return state.phase === 'idle' ? null : <OpenOverlay state={state} onCancel={onCancel} />;
+}
+
+function OpenOverlay({ state, onCancel }: { state: OpenState; onCancel: () => void }) {
   const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const open = state.phase !== 'idle';
   const step: RunningStep = state.phase === 'running' ? state.step : 'resolve';
   const funIndex = useRotatingIndex(FUN_MESSAGES[step].length, step);
+  // Once done the summary exists and is paid for: there is nothing left to cancel.
+  const cancellable = state.phase === 'running' && state.step !== 'done';
 
   useEffect(() => {
-    if (open) cancelRef.current?.focus();
-  }, [open]);
+    cancelRef.current?.focus();
+  }, []);
 
-  if (!open) return null;
   const percent = state.phase === 'running' ? state.percent : 0;
   const funMessage = FUN_MESSAGES[step][funIndex] ?? FUN_MESSAGES[step][0];
   const book = state.request;
@@ -80,7 +87,7 @@ export function GenerationOverlay({ state, onCancel }: { state: GenerationState;
       aria-labelledby="generation-title"
       className="fixed inset-0 z-50 flex items-center justify-center bg-stone-950/80 p-4 backdrop-blur-sm"
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && state.phase === 'running') onCancel();
+        if (event.key === 'Escape' && cancellable) onCancel();
       }}
     >
       <div className="flex max-h-[calc(100dvh-2rem)] w-full max-w-lg flex-col gap-5 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
@@ -166,7 +173,7 @@ export function GenerationOverlay({ state, onCancel }: { state: GenerationState;
           </>
         )}
 
-        {state.phase === 'running' ? (
+        {cancellable ? (
           <Button ref={cancelRef} type="button" variant="outline" onClick={onCancel} className="self-end">
             <X aria-hidden />
             {t('generate.overlay.cancel')}
