@@ -196,6 +196,12 @@ export function HomePage() {
       toast.error(error.message || t('errors.GENERATION_FAILED'));
     },
     onFailed(_code, message) {
+      // Spec §8: whenever the message says 'não autenticado', the reader has to sign in again.
+      if (message.toLowerCase().includes('não autenticado')) {
+        toast.error(t('generate.loginRequired'));
+        void navigate('/auth');
+        return;
+      }
       toast.error(message || t('errors.GENERATION_FAILED'));
     },
   });
