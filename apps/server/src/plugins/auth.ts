@@ -26,6 +26,8 @@ declare module 'fastify' {
     identify(request: FastifyRequest): Promise<AuthenticatedUser | undefined>;
     accessTokens: AccessTokens;
     roleOf(email: string): Role;
+    /** Call after revoking sessions, so this instance stops accepting them at once. */
+    forgetSessions(which: { sessionId: string } | { userId: string }): void;
   }
   interface FastifyRequest {
     /** Only set on routes guarded by `app.authenticate` or `app.requireAdmin`. */
@@ -40,12 +42,61 @@ export interface AuthPluginOptions {
 
 const BEARER = /^Bearer +([\w-]+\.[\w-]+\.[\w-]*)$/i;
 
+/**
+ * How long an instance trusts a session it found live. Revocations made on this instance take
+ * effect at once (`forgetSessions`); another instance's revocation within this time. It spares
+ * every authenticated request a database round trip.
+ */
+export const SESSION_CHECK_TTL_MS = 5_000;
+const MAX_CACHED_SESSIONS = 10_000;
+
+interface LiveSession {
+  userId: string;
+  email: string;
+  checkedAt: number;
+}
+
+/** Sessions recently found live, oldest first. */
+class LiveSessions {
+  private readonly sessions = new Map<string, LiveSession>();
+
+  get(sessionId: string, userId: string, now: number): string | undefined {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.userId !== userId) return undefined;
+    if (now - session.checkedAt >= SESSION_CHECK_TTL_MS) {
+      this.sessions.delete(sessionId);
+      return undefined;
+    }
+    return session.email;
+  }
+
+  set(sessionId: string, session: LiveSession): void {
+    this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, session);
+    if (this.sessions.size > MAX_CACHED_SESSIONS) {
+      const oldest = this.sessions.keys().next();
+      if (!oldest.done) this.sessions.delete(oldest.value);
+    }
+  }
+
+  forget(which: { sessionId: string } | { userId: string }): void {
+    if ('sessionId' in which) {
+      this.sessions.delete(which.sessionId);
+      return;
+    }
+    for (const [sessionId, session] of this.sessions) {
+      if (session.userId === which.userId) this.sessions.delete(sessionId);
+    }
+  }
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   // A generated key lives in the database so that every instance, and every restart, shares it.
   const secret = options.jwtSecret ?? (await loadOrCreateSecret(app.db, 'jwt', () => randomToken(48)));
   const tokens = createAccessTokens(secret);
   const admins = new Set(options.adminEmails.map((email) => email.toLowerCase()));
   const roleOf = (email: string): Role => (admins.has(email.toLowerCase()) ? 'admin' : 'user');
+  const live = new LiveSessions();
 
   const unauthorized = (reply: FastifyReply) => {
     reply.header('www-authenticate', 'Bearer');
@@ -56,9 +107,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? await tokens.verify(match[1]) : undefined;
     if (!claims) return undefined;
-    // The session row is checked on every request, so a signed-out token stops working at once.
-    const email = await findActiveSessionEmail(app.db, claims.sessionId, claims.userId);
-    if (!email) return undefined;
+    // The session row is checked (at most SESSION_CHECK_TTL_MS ago), so a signed-out token
+    // stops working.
+    const now = Date.now();
+    let email = live.get(claims.sessionId, claims.userId, now);
+    if (!email) {
+      email = await findActiveSessionEmail(app.db, claims.sessionId, claims.userId);
+      if (!email) return undefined;
+      live.set(claims.sessionId, { userId: claims.userId, email, checkedAt: now });
+    }
     return { id: claims.userId, email, role: roleOf(email), sessionId: claims.sessionId };
   };
 
@@ -76,6 +133,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.decorateRequest('user');
   app.decorate('accessTokens', tokens);
   app.decorate('roleOf', roleOf);
+  app.decorate('forgetSessions', (which: { sessionId: string } | { userId: string }) => live.forget(which));
   app.decorate('authenticate', authenticate);
   app.decorate('identify', identify);
   app.decorate('requireAdmin', requireAdmin);

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { ErrorResponse, Session, UserResponse } from '@summa/shared';
 import { buildApp } from '../../app.js';
+import { SESSION_CHECK_TTL_MS } from '../../plugins/auth.js';
 import {
   appSecrets,
   authSessions,
@@ -481,12 +482,17 @@ describe.each(TEST_DATABASES)('the generated JWT key on %s', (kind) => {
       });
       expect(response.statusCode).toBe(200);
       expect(await context.database.db.select().from(appSecrets)).toHaveLength(1);
-      // A session signed out on one instance is refused by the other.
+      // A session signed out on one instance is refused there at once, and by the other once
+      // its last check of the session is SESSION_CHECK_TTL_MS old.
       await context.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session) });
-      expect(
-        (await second.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(session) })).statusCode,
-      ).toBe(401);
+      const userOn = async (app: typeof second) =>
+        (await app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(session) })).statusCode;
+      expect(await userOn(context.app)).toBe(401);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + SESSION_CHECK_TTL_MS);
+      expect(await userOn(second)).toBe(401);
     } finally {
+      vi.useRealTimers();
       await second.close();
     }
     const [row] = await context.database.db

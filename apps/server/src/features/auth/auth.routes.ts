@@ -167,6 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       await revokeSession(app.db, request.user.sessionId);
+      app.forgetSessions({ sessionId: request.user.sessionId });
       return reply.code(204).send(null);
     },
   );
@@ -200,6 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       await byAccount(reply, AUTH_RATE_LIMITS.passwordAccount, request.user.id);
       await changePassword(app, request.user, request.body);
+      app.forgetSessions({ userId: request.user.id }); // every other session is signed out
       return reply.code(204).send(null);
     },
   );
@@ -234,7 +236,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       await byIp(reply, AUTH_RATE_LIMITS.resetIp, request);
-      return resetPassword(app, request.body.token, request.body.password);
+      const session = await resetPassword(app, request.body.token, request.body.password);
+      app.forgetSessions({ userId: session.user.id }); // every earlier session is signed out
+      return session;
     },
   );
 

@@ -5,7 +5,7 @@ import { findAccount } from './auth.repository.js';
 import { createSession, rotateRefreshToken, type NewRefreshToken } from './sessions.repository.js';
 import { randomToken, sha256 } from './tokens.service.js';
 
-export type AuthContext = Pick<FastifyInstance, 'db' | 'accessTokens' | 'roleOf' | 'log'>;
+export type AuthContext = Pick<FastifyInstance, 'db' | 'accessTokens' | 'roleOf' | 'log' | 'forgetSessions'>;
 
 /** A refresh token unused for this long stops working: the user signs in again. */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -70,6 +70,7 @@ export async function refreshSession(context: AuthContext, refreshToken: string)
   );
   if (result.kind === 'reused') {
     context.log.warn({ sessionId: result.sessionId }, 'refresh token reused: session family revoked');
+    context.forgetSessions({ sessionId: result.sessionId });
   }
   if (result.kind === 'invalid' || result.kind === 'reused') throw new AppError('INVALID_TOKEN', 401);
   return sessionFor(context, result.userId, result.sessionId, successor.token);
