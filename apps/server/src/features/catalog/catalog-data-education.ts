@@ -224,7 +224,8 @@ export const educationBooks: readonly CategoryEntry[] = [
     pt: 'Como Ler Livros',
     es: 'Cómo leer un libro',
     author: 'Mortimer J. Adler, Charles Van Doren',
-    year: 1940,
+    // The 1972 revision with Van Doren, the edition people read (1940 was Adler's alone).
+    year: 1972,
     isbn13: null,
     level: 'intermediate',
     badges: [],

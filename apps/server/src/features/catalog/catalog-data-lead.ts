@@ -247,7 +247,8 @@ export const leadBooks: readonly CategoryEntry[] = [
   },
   {
     title: 'Team of Rivals',
-    pt: 'Team of Rivals',
+    // Record's Brazilian edition (2013) came out under the film's title.
+    pt: 'Lincoln',
     es: null,
     author: 'Doris Kearns Goodwin',
     year: 2005,

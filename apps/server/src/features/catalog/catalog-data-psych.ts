@@ -48,7 +48,8 @@ export const psychBooks: readonly CategoryEntry[] = [
   },
   {
     title: 'Flow',
-    pt: null,
+    // Objetiva's edition (ISBN 978-85-4700-113-1).
+    pt: 'Flow: A psicologia do alto desempenho e da felicidade',
     es: 'Fluir',
     author: 'Mihaly Csikszentmihalyi',
     year: 1990,
