@@ -37,7 +37,11 @@ export const bookSummaries = pgTable(
     model: text('model').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('book_summaries_norm_key_unique').on(table.normKey)],
+  (table) => [
+    uniqueIndex('book_summaries_norm_key_unique').on(table.normKey),
+    // Explore links a catalogue book to its summary in the reader's language.
+    index('book_summaries_book_language_idx').on(table.bookId, table.language),
+  ],
 );
 
 /**

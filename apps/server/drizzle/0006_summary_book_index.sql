@@ -1,0 +1,1 @@
+CREATE INDEX "book_summaries_book_language_idx" ON "book_summaries" USING btree ("book_id","language");
