@@ -97,6 +97,9 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Mailed links and the Google redirect URI never come from request headers: without
+      // PUBLIC_URL they would lead to http://localhost:PORT, another origin than the browser's.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -103,7 +103,12 @@ export async function buildApp({ config, database, logger, llmProvider, generati
       return user ? historySuggestions(app, user.id, query, language, limit) : [];
     },
   });
-  await app.register(authRoutes, { google: config.google, publicUrl: config.publicUrl });
+  await app.register(authRoutes, {
+    google: config.google,
+    publicUrl: config.publicUrl,
+    port: config.port,
+    env: config.env,
+  });
 
   const usage = createUsageService(app.db);
   const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));

@@ -22,6 +22,7 @@ import {
   userResponseSchema,
   type ErrorCode,
 } from '@summa/shared';
+import type { AppConfig } from '../../config/env.js';
 import { AppError } from '../../http/app-error.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
 import { changePassword, logIn, signUp } from './auth.service.js';
@@ -60,7 +61,12 @@ const STATE_COOKIE_PATH = '/api/auth/google';
 
 export interface AuthRoutesOptions {
   google: GoogleSettings | undefined;
+  /** PUBLIC_URL: the base of mailed links and of the Google redirect URI. */
   publicUrl: string | undefined;
+  /** The configured port; without PUBLIC_URL the base is http://localhost on the port listened on. */
+  port: number;
+  /** In production, a missing PUBLIC_URL is logged as a warning at start. */
+  env: AppConfig['env'];
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -82,8 +88,22 @@ function stateCookie(request: FastifyRequest, value: string, maxAgeSeconds: numb
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const google = options.google ? createGoogleClient(options.google) : undefined;
-  /** Links in mails and the OAuth redirect: PUBLIC_URL, or the origin the request came to. */
-  const baseUrl = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  /**
+   * The base of mailed links and of the OAuth redirect: PUBLIC_URL, else this server on localhost.
+   * Never the request's Host or X-Forwarded-Host: anyone can set those, and a reset link mailed
+   * to a victim would then carry its token to the attacker's site.
+   */
+  const baseUrl = () => {
+    if (options.publicUrl) return options.publicUrl;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : options.port;
+    return `http://localhost:${port}`;
+  };
+  if (!options.publicUrl && options.env === 'production') {
+    app.log.warn(
+      `PUBLIC_URL is unset: password-reset links and the Google redirect URI point to http://localhost:${options.port}; set PUBLIC_URL to the site's public address`,
+    );
+  }
   const byIp = (reply: FastifyReply, rule: RateLimitRule, request: FastifyRequest) =>
     app.rateLimit.consume(reply, rule, `ip:${request.ip}`);
   // Account keys are hashed: the counters store holds no e-mail addresses.
@@ -219,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       await byIp(reply, AUTH_RATE_LIMITS.recoverIp, request);
       await byAccount(reply, AUTH_RATE_LIMITS.recoverAccount, request.body.email);
-      requestRecovery(app, request.body.email, baseUrl(request));
+      requestRecovery(app, request.body.email, baseUrl());
       return reply.code(204).send(null);
     },
   );
@@ -261,7 +281,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (!google) throw new AppError('GOOGLE_NOT_CONFIGURED', 404);
       let started;
       try {
-        started = await google.start(app, `${baseUrl(request)}${AUTH_PATHS.googleCallback}`, {
+        started = await google.start(app, `${baseUrl()}${AUTH_PATHS.googleCallback}`, {
           language: request.query.language,
           path: request.query.path,
           country: request.query.country,

@@ -31,6 +31,7 @@ describe.each(TEST_DATABASES)('Google sign-in on %s', (kind) => {
         GOOGLE_CLIENT_ID: CLIENT_ID,
         GOOGLE_CLIENT_SECRET: 'test-client-secret',
         GOOGLE_ISSUER: oidc.issuer.url!,
+        PUBLIC_URL: `http://${HOST}`,
       },
     });
   });
@@ -194,6 +195,7 @@ describe.each(TEST_DATABASES)('Google sign-in on %s', (kind) => {
         GOOGLE_CLIENT_ID: CLIENT_ID,
         GOOGLE_CLIENT_SECRET: 'test-client-secret',
         GOOGLE_ISSUER: oidc.issuer.url!,
+        PUBLIC_URL: `http://${HOST}`,
       }),
       database: context.database,
     });

@@ -4,12 +4,20 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { ErrorResponse, Session } from '@summa/shared';
+import { buildApp } from '../../app.js';
 import { passwordResetTokens } from '../../db/schema/index.js';
 import { listOutboxMessages } from '../../providers/mail/outbox.repository.js';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
 
 const RESET_LINK = /(https?:\/\/[^\s/]+)\/auth\/reset\?token=([\w-]+)/;
+
+/** What an attacker sends to get a victim a reset link that leads to the attacker's site. */
+const FORGED_HOST = {
+  host: 'evil.example',
+  'x-forwarded-host': 'evil.example',
+  'x-forwarded-proto': 'https',
+};
 
 async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -38,7 +46,8 @@ function useRecovery(getContext: () => TestContext) {
 describe.each(TEST_DATABASES)('password recovery through the outbox on %s', (kind) => {
   let context: TestContext;
   beforeAll(async () => {
-    context = await createTestApp(kind);
+    // Trusting proxies, so that a forged X-Forwarded-Host would be believed if anything read it.
+    context = await createTestApp(kind, { env: { TRUST_PROXY: 'true' } });
   });
   afterAll(async () => {
     await context.close();
@@ -68,17 +77,21 @@ describe.each(TEST_DATABASES)('password recovery through the outbox on %s', (kin
     expect(await mailsTo(nobody)).toEqual([]);
   });
 
-  it("mails a one-hour link in the user's language to the request origin, and resets with it", async () => {
+  it("mails a one-hour link in the user's language to this server, whatever Host the request claims", async () => {
     const { email, password, session } = await signUpTestUser(context.app, {
       signup_language: 'es',
       full_name: 'Lucía',
     });
-    await recover(email, { host: 'summa.example:8080' });
+    // An attacker asks for a victim's reset link through a forged Host (and, since this app
+    // trusts proxies, a forged X-Forwarded-Host): the link must still lead to this server only.
+    await recover(email, FORGED_HOST);
     const message = await resetMail(email);
     expect(message.subject).toBe('Restablece tu contraseña de Summa');
     expect(message.text).toContain('Hola, Lucía:');
+    expect(message.text).not.toContain('evil.example');
     const [, origin, token] = RESET_LINK.exec(message.text) ?? [];
-    expect(origin).toBe('http://summa.example:8080');
+    // Without PUBLIC_URL: localhost on the configured port (3000 by default).
+    expect(origin).toBe('http://localhost:3000');
     const [stored] = await context.database.db
       .select({ ttl: sql<number>`extract(epoch from ${passwordResetTokens.expiresAt} - now())::int` })
       .from(passwordResetTokens);
@@ -114,6 +127,29 @@ describe.each(TEST_DATABASES)('password recovery through the outbox on %s', (kin
     expect(expired.json<ErrorResponse>().error.code).toBe('INVALID_TOKEN');
     expect((await reset('made-up-token', 'new secret')).statusCode).toBe(400);
     expect((await login(email, password)).statusCode).toBe(200);
+  });
+
+  it('links to the port it listens on when PORT=0 picked a free one', async () => {
+    const app = await buildApp({ config: testConfig({ PORT: '0' }), database: context.database });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      expect(port).toBeGreaterThan(0);
+      const { email } = await signUpTestUser(app);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/recover',
+        payload: { email },
+        headers: FORGED_HOST,
+        remoteAddress: uniqueIp(),
+      });
+      expect(response.statusCode).toBe(204);
+      const [, origin] = RESET_LINK.exec((await resetMail(email)).text) ?? [];
+      expect(origin).toBe(`http://localhost:${port}`);
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses an invalid e-mail with 400', async () => {
@@ -175,14 +211,16 @@ describe('password recovery through SMTP', () => {
   it('sends the reset link through the SMTP server, in the language of the user', async () => {
     const { email } = await signUpTestUser(context.app, { signup_language: 'pt', full_name: 'João' });
     expect(context.app.mail.kind).toBe('smtp');
-    expect((await recover(email)).statusCode).toBe(204);
+    expect((await recover(email, FORGED_HOST)).statusCode).toBe(204);
     const raw = await eventually(async () => received.find((message) => message.includes(email)));
     expect(raw).toMatch(/^From: Summa <no-reply@summa\.test>/m);
     expect(raw).toContain('Subject: Redefina sua senha do Summa');
     const text = textOf(raw);
     expect(text).toContain('Olá, João!');
     const [, origin, token] = RESET_LINK.exec(text) ?? [];
+    // PUBLIC_URL, never the Host the request claims.
     expect(origin).toBe('https://summa.test');
+    expect(text).not.toContain('evil.example');
     expect((await reset(token!, 'via smtp')).statusCode).toBe(200);
     expect((await login(email, 'via smtp')).statusCode).toBe(200);
   });
