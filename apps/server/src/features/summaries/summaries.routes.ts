@@ -10,6 +10,7 @@ import {
   historyQuerySchema,
   historyResponseSchema,
   STEP_PERCENT,
+  statusResponseSchema,
   summarySchema,
   type GenerationEvent,
   type Language,
@@ -261,6 +262,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
       schema: {
         tags: ['operations'],
         summary: 'The summary model: provider, model, and whether it is ready, downloading or failing',
+        response: { 200: statusResponseSchema },
       },
     },
     async () => ({ llm: options.provider.status() }),

@@ -1,6 +1,7 @@
-/** The provider names LLM_PROVIDER accepts. */
-export const LLM_PROVIDERS = ['local', 'openai', 'anthropic', 'google', 'openai-compatible'] as const;
-export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+import type { LlmProviderName, LlmStatus } from '@summa/shared';
+
+// The names and the status are part of the API (`GET /api/status`): the shared contract owns them.
+export { LLM_PROVIDERS, type LlmProviderName, type LlmState, type LlmStatus } from '@summa/shared';
 
 export interface LlmSettings {
   provider: LlmProviderName;
@@ -43,19 +44,6 @@ export class LlmError extends Error {
     super(message, options);
     this.name = 'LlmError';
   }
-}
-
-export type LlmState = 'idle' | 'downloading' | 'loading' | 'ready' | 'error';
-
-/** What `GET /api/status` shows about the model. */
-export interface LlmStatus {
-  provider: LlmProviderName;
-  model: string;
-  state: LlmState;
-  /** 0 to 1 while a model downloads. */
-  downloadProgress?: number;
-  /** Why the model is in the error state (no secrets). */
-  error?: string;
 }
 
 export interface LlmProvider {
