@@ -1,8 +1,8 @@
 /**
  * Scripted answers for the fake model server that follow the book in the prompt, for
  * integration tests, e2e runs and benchmarks (importable by relative path: node built-ins only).
- * A title containing `xyzzy` is a book the model does not know; `fail-` makes the model answer
- * 500; `slow-` streams slowly (cancel tests).
+ * A title containing `xyzzy` is a book the model does not know; `novel-` one it identifies as
+ * fiction; `fail-` makes the model answer 500; `slow-` streams slowly (cancel tests).
  */
 import type { FakeLlmBehaviour, FakeLlmRequest, FakeLlmResponder } from './fake-llm-server.js';
 
@@ -65,7 +65,7 @@ export function bookResponder(options: BookResponderOptions = {}): FakeLlmRespon
         kind: 'json',
         body: {
           known: !lower.includes('xyzzy'),
-          kind: 'nonfiction',
+          kind: lower.includes('novel-') ? 'fiction' : 'nonfiction',
           originalTitle: title,
           author: 'Someone',
           year: null,

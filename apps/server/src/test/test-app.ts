@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config/env.js';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/database.js';
 
@@ -68,13 +68,15 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     webDistDir?: string;
+    /** Shorter generation leases and polls, for single-flight tests. */
+    generation?: AppOptions['generation'];
     /** Adds routes before the app is sealed, to exercise shared plugins. */
     extend?: (app: App) => void;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = { ...testConfig(options.env), webDistDir: options.webDistDir };
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, generation: options.generation });
   options.extend?.(app);
   await app.ready();
   return {

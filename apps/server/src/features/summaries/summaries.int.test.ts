@@ -1,23 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  ErrorResponse,
-  GenerateSummaryResponse,
-  GenerationEvent,
-  HistoryResponse,
-  Summary,
-  Usage,
+import {
+  FICTION_SECTIONS,
+  NON_FICTION_SECTIONS,
+  normKey,
+  statusResponseSchema,
+  type ErrorResponse,
+  type GenerateSummaryResponse,
+  type GenerationEvent,
+  type HistoryResponse,
+  type Summary,
+  type Usage,
 } from '@summa/shared';
 import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/database.js';
 import {
   bookSummaries,
   summaryGenerations,
   usageCounters,
   userSubscriptions,
+  userSummaries,
 } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { bookResponder, sampleNonFiction } from '../../test/summary-responder.js';
+import { startFakeLlmServer, type FakeLlmBehaviour, type FakeLlmServer } from '../../test/fake-llm-server.js';
+import { bookResponder, sampleFiction, sampleNonFiction } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 
@@ -31,6 +38,41 @@ function parseEvents(body: string): GenerationEvent[] {
     .map((line) => JSON.parse(line.slice(5)) as GenerationEvent);
 }
 
+/** Reads a server-sent event stream as it arrives, so a test can act in the middle of it. */
+function eventStream(response: Response) {
+  if (!response.body) throw new Error('the response has no body');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const events: GenerationEvent[] = [];
+  let buffer = '';
+  const more = async (): Promise<boolean> => {
+    const { done, value } = await reader.read();
+    if (done) return false;
+    buffer += value;
+    const blocks = buffer.split('\n\n');
+    buffer = blocks.pop() ?? '';
+    events.push(...parseEvents(blocks.join('\n\n')));
+    return true;
+  };
+  return {
+    events,
+    async waitFor(predicate: (event: GenerationEvent) => boolean): Promise<GenerationEvent> {
+      for (;;) {
+        const found = events.find(predicate);
+        if (found) return found;
+        if (!(await more())) throw new Error(`the stream ended first: ${JSON.stringify(events)}`);
+      }
+    },
+    async toEnd(): Promise<GenerationEvent[]> {
+      while (await more());
+      return events;
+    },
+  };
+}
+
+const stepsOf = (events: GenerationEvent[]) => events.flatMap((e) => (e.type === 'section' ? [] : [e.step]));
+const sectionsOf = (events: GenerationEvent[]) =>
+  events.flatMap((e) => (e.type === 'section' ? [e.key] : []));
+
 describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
   let fake: FakeLlmServer;
   let context: TestContext;
@@ -39,6 +81,8 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     fake = await startFakeLlmServer();
     context = await createTestApp(kind, {
       env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_TIMEOUT_MS: '400' },
+      // Waiters look often: the takeover test waits for a lease to run out.
+      generation: { pollMs: 20 },
     });
   });
   afterAll(async () => {
@@ -67,6 +111,30 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     ).json<Usage>();
   const storedSummaries = async (title: string) =>
     context.database.db.select().from(bookSummaries).where(eq(bookSummaries.title, title));
+  const summaryOf = async (user: TestUser, summaryId: string) =>
+    (
+      await context.app.inject({
+        method: 'GET',
+        url: `/api/summaries/${summaryId}`,
+        headers: bearer(user.session),
+      })
+    ).json<Summary>();
+  let listeningAt: string | undefined;
+  /** Serves over a real socket (once per app), for tests that need a client to go away. */
+  const listening = async () => {
+    if (!listeningAt) {
+      await context.app.listen({ port: 0, host: '127.0.0.1' });
+      listeningAt = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
+    }
+    return listeningAt;
+  };
+  const openStream = async (user: TestUser, payload: object, signal?: AbortSignal) =>
+    fetch(`${await listening()}/api/summaries`, {
+      method: 'POST',
+      headers: { ...bearer(user.session), 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(payload),
+      ...(signal ? { signal } : {}),
+    });
 
   it('streams resolve, summarize, each section, polish and done, then serves the whole summary', async () => {
     const user = await signUpTestUser(context.app);
@@ -397,16 +465,13 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
   });
 
   it('aborts the model call when the only waiting client goes away, and stores nothing', async () => {
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = context.app.server.address() as AddressInfo;
     const user = await signUpTestUser(context.app);
     const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/api/summaries`, {
-      method: 'POST',
-      headers: { ...bearer(user.session), 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ bookTitle: 'slow-book', bookAuthor: 'Slow Writer', language: 'en' }),
-      signal: controller.signal,
-    });
+    const response = await openStream(
+      user,
+      { bookTitle: 'slow-book', bookAuthor: 'Slow Writer', language: 'en' },
+      controller.signal,
+    );
     const reader = response.body!.getReader();
     await reader.read();
     await fake.waitForRequests(2);
@@ -416,6 +481,196 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     expect(await storedSummaries('slow-book')).toEqual([]);
     const claims = await context.database.db.select().from(summaryGenerations);
     expect(claims.filter((claim) => claim.normKey.startsWith('slowbook'))).toEqual([]);
+  });
+
+  it('keeps the model call when one of two clients for the same book leaves, and charges only the other', async () => {
+    const [leaver, stayer] = await Promise.all([signUpTestUser(context.app), signUpTestUser(context.app)]);
+    const book = { bookTitle: 'Tiny Habits', bookAuthor: 'BJ Fogg', language: 'en' };
+    // A catalogue book: its one model call is the summary, streamed over about 3 s.
+    fake.enqueue({ kind: 'json', body: sampleNonFiction('Tiny Habits'), chunkSize: 16, delayMs: 40 });
+    const controller = new AbortController();
+    await openStream(leaver, book, controller.signal);
+    await fake.waitForRequests(1);
+    const staying = eventStream(await openStream(stayer, book));
+    await staying.waitFor((event) => event.type === 'section');
+    expect((await usageOf(leaver)).summariesUsed).toBe(1);
+
+    controller.abort();
+    // The leaver gets its summary back while the generation goes on for the other client.
+    await expect.poll(async () => (await usageOf(leaver)).summariesUsed, { timeout: 5_000 }).toBe(0);
+    expect(staying.events.some((event) => event.type === 'done')).toBe(false);
+
+    const events = await staying.toEnd();
+    expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'polish', 'done']);
+    expect(sectionsOf(events)).toEqual(NON_FICTION_SECTIONS);
+    expect(events.at(-1)).toMatchObject({ type: 'done', cached: false, usage: { summariesUsed: 1 } });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.abortedCount()).toBe(0);
+    expect((await usageOf(leaver)).summariesUsed).toBe(0);
+    expect((await usageOf(stayer)).summariesUsed).toBe(1);
+    expect(await storedSummaries('Tiny Habits')).toHaveLength(1);
+    const history = await context.app.inject({
+      method: 'GET',
+      url: '/api/history',
+      headers: bearer(leaver.session),
+    });
+    expect(history.json<HistoryResponse>().items).toEqual([]);
+  });
+
+  it('takes over the claim of an owner that crashed once its lease runs out, and completes', async () => {
+    const user = await signUpTestUser(context.app);
+    const crashedOwner = (title: string, author: string, leaseUntil: SQL) =>
+      context.database.db
+        .insert(summaryGenerations)
+        .values({ normKey: normKey(title, author, 'en'), ownerId: randomUUID(), leaseUntil });
+    const claimsOf = (title: string, author: string) =>
+      context.database.db
+        .select()
+        .from(summaryGenerations)
+        .where(eq(summaryGenerations.normKey, normKey(title, author, 'en')));
+
+    // A lease that ran out long ago is taken over at once.
+    await crashedOwner('Getting Things Done', 'David Allen', sql`now() - interval '1 minute'`);
+    const stale = await generate(user, {
+      bookTitle: 'Getting Things Done',
+      bookAuthor: 'David Allen',
+      language: 'en',
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(fake.requests).toHaveLength(1);
+
+    // A lease still live: the request waits for it to run out (no model call meanwhile), then takes over.
+    await crashedOwner('Essentialism', 'Greg McKeown', sql`now() + interval '1500 milliseconds'`);
+    const startedAt = performance.now();
+    const pending = generate(
+      user,
+      { bookTitle: 'Essentialism', bookAuthor: 'Greg McKeown', language: 'en' },
+      true,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests).toHaveLength(1);
+    const response = await pending;
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(1_000);
+    const events = parseEvents(response.body);
+    expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'polish', 'done']);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]?.user.split('\n')[0]).toBe('Title: Essentialism');
+
+    expect(await claimsOf('Getting Things Done', 'David Allen')).toEqual([]);
+    expect(await claimsOf('Essentialism', 'Greg McKeown')).toEqual([]);
+    expect(await storedSummaries('Essentialism')).toHaveLength(1);
+    expect((await usageOf(user)).summariesUsed).toBe(2);
+  });
+
+  it('streams and stores the fiction sections of a book the model identifies as fiction', async () => {
+    const user = await signUpTestUser(context.app);
+    const title = 'novel-The Long Road Home';
+    const response = await generate(
+      user,
+      { bookTitle: title, bookAuthor: 'Ann Writer', language: 'en' },
+      true,
+    );
+    const events = parseEvents(response.body);
+    expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'polish', 'done']);
+    expect(sectionsOf(events)).toEqual(FICTION_SECTIONS);
+    expect(events.find((e) => e.type === 'section' && e.key === 'synopsis')).toMatchObject({
+      value: sampleFiction(title).synopsis,
+    });
+    // Identified first, then summarised with the fiction prompt and schema.
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]?.user).toContain('novel or work of fiction');
+    expect(JSON.stringify(fake.requests[1]?.body.response_format)).toContain('"synopsis"');
+
+    const done = events.at(-1);
+    if (done?.type !== 'done') throw new Error('no done event');
+    const summary = await summaryOf(user, done.summaryId);
+    expect(summary.content).toEqual({ kind: 'fiction', ...sampleFiction(title) });
+    const [stored] = await storedSummaries(title);
+    expect(stored?.kind).toBe('fiction');
+    expect(stored?.content).toEqual({ kind: 'fiction', ...sampleFiction(title) });
+  });
+
+  it.each([
+    ['a 429', { kind: 'status', status: 429 }, 'Eat That Frog!', 'Brian Tracy'],
+    ['a 500', { kind: 'status', status: 500 }, 'The Compound Effect', 'Darren Hardy'],
+    ['malformed output', { kind: 'malformed' }, 'The Miracle Morning', 'Hal Elrod'],
+    ['a time-out', { kind: 'hang' }, 'Indistractable', 'Nir Eyal'],
+  ] as const)(
+    'retries the summary call of a catalogue book once after %s, and starts the sections over',
+    async (_name, failure, bookTitle, bookAuthor) => {
+      const user = await signUpTestUser(context.app);
+      fake.enqueue(failure);
+      const response = await generate(user, { bookTitle, bookAuthor, language: 'en' }, true);
+      const events = parseEvents(response.body);
+      expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'summarize', 'polish', 'done']);
+      const retryAt = events.findLastIndex((e) => e.type === 'progress' && e.step === 'summarize');
+      expect(sectionsOf(events.slice(retryAt))).toEqual(NON_FICTION_SECTIONS);
+      // No identification: both calls are the summary of the catalogue's book.
+      expect(fake.requests).toHaveLength(2);
+      for (const request of fake.requests) expect(request.user.split('\n')[0]).toBe(`Title: ${bookTitle}`);
+      const done = events.at(-1);
+      if (done?.type !== 'done') throw new Error('no done event');
+      expect(done.usage.summariesUsed).toBe(1);
+      expect((await summaryOf(user, done.summaryId)).content).toEqual({
+        kind: 'nonfiction',
+        ...sampleNonFiction(bookTitle),
+      });
+    },
+  );
+
+  it('voids the sections of a summary call that broke off, and streams them again on the retry', async () => {
+    const user = await signUpTestUser(context.app);
+    const bookTitle = 'Digital Minimalism';
+    fake.enqueue({ kind: 'drop', afterChars: 700, body: sampleNonFiction(bookTitle), chunkSize: 32 });
+    const response = await generate(user, { bookTitle, bookAuthor: 'Cal Newport', language: 'en' }, true);
+    const events = parseEvents(response.body);
+    expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'summarize', 'polish', 'done']);
+    const retryAt = events.findLastIndex((e) => e.type === 'progress' && e.step === 'summarize');
+    expect(sectionsOf(events.slice(0, retryAt))).toEqual(['oneLiner', 'keyIdeas']);
+    expect(sectionsOf(events.slice(retryAt))).toEqual(NON_FICTION_SECTIONS);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it.each([
+    [
+      'a 429 twice',
+      [
+        { kind: 'status', status: 429 },
+        { kind: 'status', status: 429 },
+      ],
+    ],
+    ['a 500, then malformed output', [{ kind: 'status', status: 500 }, { kind: 'malformed' }]],
+    ['a time-out, then a 503', [{ kind: 'hang' }, { kind: 'status', status: 503 }]],
+  ] as const)(
+    'fails the summary call of a catalogue book after %s, storing nothing and charging nothing',
+    async (_name, failures: readonly FakeLlmBehaviour[]) => {
+      const user = await signUpTestUser(context.app);
+      const book = { bookTitle: 'Four Thousand Weeks', bookAuthor: 'Oliver Burkeman', language: 'en' };
+      fake.enqueue(...failures);
+      const response = await generate(user, book, true, 'en');
+      const events = parseEvents(response.body);
+      expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'summarize', 'error']);
+      expect(events.at(-1)).toMatchObject({
+        code: 'GENERATION_FAILED',
+        message: 'Something went wrong. Please try again.',
+      });
+      expect(fake.requests).toHaveLength(2);
+      expect(await storedSummaries('Four Thousand Weeks')).toEqual([]);
+      expect(
+        await context.database.db
+          .select()
+          .from(userSummaries)
+          .where(eq(userSummaries.userId, user.session.user.id)),
+      ).toEqual([]);
+      expect((await usageOf(user)).summariesUsed).toBe(0);
+    },
+  );
+
+  it('shows the model at GET /api/status, by the shared contract, without a session', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/status' });
+    expect(response.statusCode).toBe(200);
+    const status = statusResponseSchema.strict().parse(response.json());
+    expect(status).toEqual({ llm: { provider: 'openai-compatible', model: 'fake-model', state: 'ready' } });
   });
 });
 
@@ -439,25 +694,34 @@ describe('the model cannot be reached', () => {
         headers: bearer(user.session),
       });
       expect(usage.json<Usage>().summariesUsed).toBe(0);
+      // The status says why, within the shared contract.
+      const status = await context.app.inject({ method: 'GET', url: '/api/status' });
+      const { llm } = statusResponseSchema.strict().parse(status.json());
+      expect(llm).toMatchObject({ provider: 'openai-compatible', model: 'none', state: 'error' });
+      expect(llm.error).toMatch(/\S/);
     } finally {
       await context.close();
     }
   });
 });
 
-describe.runIf(TEST_DATABASES.includes('postgres'))('two instances on one PostgreSQL', () => {
-  it('make one model call for the same book and both answer with it', async () => {
+describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
+  it('make one model call for the same book, the owner renewing its lease, and both answer with it', async () => {
     const fake = await startFakeLlmServer({ responder: bookResponder({ chunkSize: 8, delayMs: 10 }) });
-    const first = await createTestApp('postgres', {
-      env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' },
-    });
+    // About 2.5 s of generation against a 600 ms lease: without renewals the other instance would take over.
+    fake.enqueue({ kind: 'json', body: sampleNonFiction('The Lean Startup'), chunkSize: 32, delayMs: 60 });
+    const env = { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' };
+    const generation = { leaseMs: 600, pollMs: 20 };
+    const first = await createTestApp(kind, { env, generation });
+    // PostgreSQL: the second instance has its own pool. PGlite cannot open one database twice, so
+    // there the instances share the handle (and still nothing else: each has its own flights).
+    const ownDatabase = first.database.url
+      ? await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 5 })
+      : undefined;
     const second = await buildApp({
-      config: testConfig({
-        LLM_BASE_URL: fake.baseUrl,
-        LLM_MODEL: 'fake-model',
-        DATABASE_URL: first.database.url!,
-      }),
-      database: first.database,
+      config: testConfig({ ...env, ...(first.database.url ? { DATABASE_URL: first.database.url } : {}) }),
+      database: ownDatabase ?? first.database,
+      generation,
     });
     await second.ready();
     try {
@@ -466,6 +730,7 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('two instances on one Postgr
       const ask = (app: typeof second) =>
         app.inject({ method: 'POST', url: '/api/summaries', headers: bearer(reader.session), payload: book });
       const responses = await Promise.all([ask(first.app), ask(second), ask(first.app), ask(second)]);
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
       const ids = new Set(responses.map((response) => response.json<GenerateSummaryResponse>().summaryId));
       expect(ids.size).toBe(1);
       expect(fake.requests).toHaveLength(1);
@@ -474,8 +739,10 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('two instances on one Postgr
         .from(bookSummaries)
         .where(and(eq(bookSummaries.language, 'es'), eq(bookSummaries.author, 'Eric Ries')));
       expect(rows).toHaveLength(1);
+      expect(await first.database.db.select().from(summaryGenerations)).toEqual([]);
     } finally {
       await second.close();
+      await ownDatabase?.close();
       await first.close();
       await fake.close();
     }
