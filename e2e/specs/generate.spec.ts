@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '@summa/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Session, Usage } from '@summa/shared';
 import type { Language } from '@summa/shared/languages';
 import { translations } from '@summa/shared/i18n';
-import { inject } from 'vitest';
 import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { launchBrowser, openPage } from '../support/browser.js';
+import { overlayRecord, recordOverlay, type OverlayRecord } from '../support/overlay.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 let browser: Browser;
@@ -23,13 +23,25 @@ const ATOMIC_HABITS: Record<Language, string> = {
   es: 'Hábitos atómicos',
 };
 
-async function homeAs(language: Language, session?: Session) {
-  const reader = session ?? (await signUpViaApi(uniqueEmail(`generate-${language}`), { language }));
-  const watched = await openPage(browser, { storedLanguage: language, session: reader });
+/**
+ * Spec §4: the error stays 3 s. The app's 3 s timer starts when it sets the error, which reaches
+ * the DOM a render later, so on a busy machine the error can be seen for a little less; and
+ * timers may fire late.
+ */
+const ERROR_DISPLAY_MS = 3_000;
+const EARLY_TOLERANCE_MS = 200;
+const LATE_TOLERANCE_MS = 400;
+
+async function signedInContext(language: Language, session: Session) {
+  const watched = await openPage(browser, { storedLanguage: language, session });
   await recordToasts(watched.context);
-  await watched.page.goto('/home');
-  await watched.page.locator('h1').first().waitFor();
-  return { ...watched, session: reader };
+  await recordOverlay(watched.context);
+  return watched;
+}
+
+async function goHome(page: Page) {
+  await page.goto('/home');
+  await page.locator('h1').first().waitFor();
 }
 
 /** Types a book that the catalogue does not have and confirms it in the details dialog. */
@@ -45,11 +57,68 @@ async function generateTyped(page: Page, language: Language, title: string, auth
 const overlay = (page: Page, language: Language) =>
   page.getByRole('dialog', { name: translations[language].generate.overlay.title });
 
+async function apiAs(session: Session, path: string, init: { method?: string; body?: unknown } = {}) {
+  return fetch(`${inject('baseURL')}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${session.access_token}`,
+      'X-Forwarded-For': visitorAddress(),
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: init.body === undefined ? null : JSON.stringify(init.body),
+  });
+}
+
+async function summariesUsed(session: Session): Promise<number> {
+  const response = await apiAs(session, '/api/me/usage');
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Usage).summariesUsed;
+}
+
+const STEP_PERCENTS = { resolve: 25, summarize: 50, polish: 75, done: 100 } as const;
+
+/**
+ * The progress the overlay showed: every value went up, each with its own step marked current and
+ * labelled with that step's name and percentage.
+ */
+function expectSteps(record: OverlayRecord, language: Language) {
+  const steps = translations[language].generate.overlay.steps;
+  const percents = record.progress.map((entry) => entry.percent);
+  expect(percents).toEqual([...percents].sort((a, b) => a - b));
+  expect(new Set(percents).size).toBe(percents.length);
+  for (const entry of record.progress) {
+    const step = entry.step as keyof typeof STEP_PERCENTS;
+    expect(STEP_PERCENTS[step]).toBe(entry.percent);
+    expect(entry.label).toBe(`${steps[step]}${entry.percent}%`);
+  }
+}
+
+/** Waits for the overlay's error to come and go, and checks that it stayed 3 s before the toast. */
+async function expectErrorShownThenToast(page: Page, language: Language, message: string) {
+  await page.getByTestId('generation-error').filter({ hasText: message }).waitFor();
+  await page
+    .getByRole('dialog', { name: translations[language].generate.overlay.errorTitle })
+    .waitFor({ state: 'detached', timeout: 10_000 });
+  await expect.poll(async () => (await overlayRecord(page)).toasts.map((t) => t.text)).toContain(message);
+  const { error, toasts } = await overlayRecord(page);
+  if (!error?.goneAt) throw new Error('the overlay error was not recorded');
+  expect(error.text).toBe(message);
+  const shownFor = error.goneAt - error.shownAt;
+  expect(shownFor).toBeGreaterThanOrEqual(ERROR_DISPLAY_MS - EARLY_TOLERANCE_MS);
+  expect(shownFor).toBeLessThanOrEqual(ERROR_DISPLAY_MS + LATE_TOLERANCE_MS);
+  const toastAt = toasts.find((toast) => toast.text === message)?.at ?? Number.NaN;
+  expect(toastAt - error.shownAt).toBeGreaterThanOrEqual(ERROR_DISPLAY_MS - EARLY_TOLERANCE_MS);
+  expect(toastAt - error.goneAt).toBeLessThanOrEqual(LATE_TOLERANCE_MS);
+  expect(new URL(page.url()).pathname).toBe('/home');
+}
+
 describe.each(['pt', 'en', 'es'] as const)('generating a summary in %s', (language) => {
   const texts = translations[language];
 
   it('goes search → pick → generate → overlay steps → the summary, and the same book again is instant', async () => {
-    const { page, context, errors } = await homeAs(language);
+    const reader = await signUpViaApi(uniqueEmail(`generate-${language}`), { language });
+    const { page, context, errors } = await signedInContext(language, reader);
+    await goHome(page);
     const box = page.getByRole('combobox', { name: texts.search.box.label });
     await box.pressSequentially('atomic habits');
     await page
@@ -67,6 +136,15 @@ describe.each(['pt', 'en', 'es'] as const)('generating a summary in %s', (langua
     await expect.poll(() => progress.locator('[data-step]').count()).toBe(4);
     await page.waitForURL(/\/summary\/[0-9a-f-]{36}$/);
     expect(await (await answer).text()).toContain('"cached":false');
+
+    // The overlay went 25 → 50 → … → 100, each step under its own label (polish may pass
+    // between two frames, so it is not required to have been painted).
+    const record = await overlayRecord(page);
+    expectSteps(record, language);
+    const shown = record.progress;
+    expect(shown[0]?.percent).toBe(25);
+    expect(shown.map((entry) => entry.percent)).toContain(50);
+    expect(shown.at(-1)?.percent).toBe(100);
 
     // Every section, as the (fake) model wrote it for this edition.
     const title = ATOMIC_HABITS[language];
@@ -95,75 +173,102 @@ describe.each(['pt', 'en', 'es'] as const)('generating a summary in %s', (langua
     expect(errors).toEqual([]);
     await context.close();
   });
-});
 
-describe('generation errors', () => {
-  it('says a made-up book could not be identified, for 3 s, then in a toast (es)', async () => {
-    const { page, context } = await homeAs('es');
-    await generateTyped(page, 'es', 'The xyzzy Almanac', 'Nadie');
-    const message = translations.es.errors.BOOK_NOT_IDENTIFIED;
-    await page.getByTestId('generation-error').filter({ hasText: message }).waitFor();
-    const shownAt = Date.now();
-    await overlay(page, 'es')
-      .or(page.getByRole('dialog', { name: translations.es.generate.overlay.errorTitle }))
-      .waitFor({ state: 'detached', timeout: 10_000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2_000);
-    expect(await toastsOf(page)).toContain(message);
-    expect(page.url()).toMatch(/\/home$/);
-    await context.close();
-  });
+  describe('when it does not go as planned', () => {
+    // One reader and one browser context for these tests, in this order: failures cost nothing,
+    // so the reader reaches the Limit dialog only with the ten summaries of the last test.
+    let reader: Session;
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      reader = await signUpViaApi(uniqueEmail(`generate-errors-${language}`), { language });
+      ({ context, page } = await signedInContext(language, reader));
+    });
+    afterAll(async () => {
+      await context.close();
+    });
 
-  it('shows a model failure for 3 s, then closes with a toast (pt)', async () => {
-    const { page, context } = await homeAs('pt');
-    await generateTyped(page, 'pt', 'fail-livro', 'Autor');
-    const message = translations.pt.errors.GENERATION_FAILED;
-    await page.getByTestId('generation-error').filter({ hasText: message }).waitFor();
-    await page.getByTestId('generation-error').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await toastsOf(page)).toContain(message);
-    await context.close();
-  });
+    it('cancels a running generation, which costs nothing', async () => {
+      await goHome(page);
+      const title = `slow-book ${language}`;
+      await generateTyped(page, language, title, 'Slow Writer');
+      const progress = overlay(page, language);
+      await progress.waitFor();
+      // The model writes slowly: the first section reaches the overlay while it still writes.
+      await progress
+        .locator('[data-section="oneLiner"]')
+        .filter({ hasText: `${title}: small steady changes` })
+        .waitFor();
+      expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+      expectSteps(await overlayRecord(page), language);
+      expect((await overlayRecord(page)).progress.map((entry) => entry.percent)).toEqual([25, 50]);
 
-  it('cancels a running generation (en)', async () => {
-    const { page, context } = await homeAs('en');
-    await generateTyped(page, 'en', 'slow-book', 'Slow Writer');
-    const progress = overlay(page, 'en');
-    await progress.waitFor();
-    await progress.getByRole('button', { name: translations.en.generate.overlay.cancel }).click();
-    await progress.waitFor({ state: 'detached' });
-    expect(await toastsOf(page)).toContain(translations.en.generate.overlay.cancelled);
-    expect(page.url()).toMatch(/\/home$/);
-    await context.close();
-  });
+      await progress.getByRole('button', { name: texts.generate.overlay.cancel }).click();
+      await progress.waitFor({ state: 'detached' });
+      // Sonner shows a toast on its next tick.
+      await expect.poll(() => toastsOf(page)).toContain(texts.generate.overlay.cancelled);
+      expect(new URL(page.url()).pathname).toBe('/home');
 
-  it('opens the Limit dialog on the 11th summary of a free month (pt)', async () => {
-    const session = await signUpViaApi(uniqueEmail('limit'), { language: 'pt' });
-    for (let n = 1; n <= 10; n++) {
-      const response = await fetch(`${inject('baseURL')}/api/summaries`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${session.access_token}`,
-          'X-Forwarded-For': visitorAddress(),
-        },
-        body: JSON.stringify({
-          bookTitle: `Limite ${n} ${session.user.id}`,
-          bookAuthor: 'Autora',
-          language: 'pt',
-        }),
-      });
-      expect(response.status).toBe(200);
-    }
-    const { page, context } = await homeAs('pt', session);
-    await page.getByTestId('usage-line').filter({ hasText: '10' }).waitFor();
-    await generateTyped(page, 'pt', 'Mais um livro', 'Autora');
-    const limit = page.getByRole('dialog', { name: translations.pt.generate.limit.title });
-    await limit.waitFor();
-    expect(
-      await limit.getByRole('link', { name: translations.pt.generate.limit.goPremium }).getAttribute('href'),
-    ).toBe('/plans');
-    expect(await toastsOf(page)).toContain(translations.pt.generate.limit.toast);
-    await limit.getByRole('button', { name: translations.pt.generate.limit.close }).click();
-    await limit.waitFor({ state: 'detached' });
-    await context.close();
+      // The server gives back what it had counted for the generation, and counts nothing later.
+      await expect.poll(() => summariesUsed(reader), { timeout: 5_000 }).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await summariesUsed(reader)).toBe(0);
+      await page.reload();
+      await page
+        .getByTestId('usage-line')
+        .filter({ hasText: texts.generate.usageFree.replace('{{used}}', '0').replace('{{limit}}', '10') })
+        .waitFor();
+    });
+
+    it('shows a model failure for 3 s, then closes with a toast', async () => {
+      await goHome(page);
+      await generateTyped(page, language, `fail-${language}-book`, 'Author');
+      await expectErrorShownThenToast(page, language, texts.errors.GENERATION_FAILED);
+      expect(await summariesUsed(reader)).toBe(0);
+    });
+
+    it('says a made-up book could not be identified, for 3 s, then in a toast', async () => {
+      await goHome(page);
+      await generateTyped(page, language, `The xyzzy Almanac ${language}`, 'Nobody');
+      await expectErrorShownThenToast(page, language, texts.errors.BOOK_NOT_IDENTIFIED);
+      expect(await summariesUsed(reader)).toBe(0);
+    });
+
+    it('opens the Limit dialog on the 11th summary of a free month', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          apiAs(reader, '/api/summaries', {
+            method: 'POST',
+            body: { bookTitle: `Limit ${language} ${n + 1}`, bookAuthor: 'Author', language },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200));
+      expect(await summariesUsed(reader)).toBe(10);
+
+      await goHome(page);
+      await page
+        .getByTestId('usage-line')
+        .filter({ hasText: texts.generate.usageFree.replace('{{used}}', '10').replace('{{limit}}', '10') })
+        .waitFor();
+      await generateTyped(page, language, `One more ${language}`, 'Author');
+      const limit = page.getByRole('dialog', { name: texts.generate.limit.title });
+      await limit.waitFor();
+      await limit.getByText(texts.generate.limit.body.replace('{{limit}}', '10')).waitFor();
+      expect(await overlay(page, language).count()).toBe(0);
+      expect(
+        await limit.getByRole('link', { name: texts.generate.limit.goPremium }).getAttribute('href'),
+      ).toBe('/plans');
+      await expect.poll(() => toastsOf(page)).toContain(texts.generate.limit.toast);
+      await limit.getByRole('button', { name: texts.generate.limit.close }).click();
+      await limit.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/home');
+      expect(await summariesUsed(reader)).toBe(10);
+
+      // The book is still chosen: Generate again, and Go Premium leads to the plans.
+      await page.getByRole('button', { name: texts.generate.button }).click();
+      await limit.getByRole('link', { name: texts.generate.limit.goPremium }).click();
+      await page.waitForURL(/\/plans$/);
+    });
   });
 });
