@@ -9,17 +9,32 @@ import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test
 import { signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
 import { AUTH_RATE_LIMITS } from './auth.routes.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * Redis runs by default (CI has one at 127.0.0.1:6379); TEST_REDIS_URL points elsewhere, and
+ * TEST_REDIS_URL=off skips the Redis store on a machine without Redis.
+ */
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.trim() ?? '';
+const REDIS_URL =
+  TEST_REDIS_URL === 'off' ? undefined : TEST_REDIS_URL === '' ? 'redis://127.0.0.1:6379' : TEST_REDIS_URL;
 
-const STORES: { name: string; kind: DatabaseKind; env: { REDIS_URL?: string } }[] = [
-  ...TEST_DATABASES.map((kind) => ({ name: `a table of ${kind}`, kind, env: {} })),
-  { name: 'Redis', kind: 'pglite', env: { REDIS_URL } },
-];
+const MESSAGES = {
+  pt: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  en: 'Too many attempts. Please wait a little and try again.',
+  es: 'Demasiados intentos. Espera un poco e inténtalo de nuevo.',
+};
 
-describe.each(STORES)('rate limits in $name', ({ kind, env }) => {
+describe.each(TEST_DATABASES)('rate limits in a table of %s', (kind) => {
+  rateLimitSuite(kind, undefined);
+});
+
+describe.runIf(REDIS_URL !== undefined)('rate limits in Redis', () => {
+  rateLimitSuite('pglite', REDIS_URL);
+});
+
+function rateLimitSuite(kind: DatabaseKind, redisUrl: string | undefined) {
   let context: TestContext;
   beforeAll(async () => {
-    context = await createTestApp(kind, { env: env.REDIS_URL ? { REDIS_URL: env.REDIS_URL } : {} });
+    context = await createTestApp(kind, { env: redisUrl ? { REDIS_URL: redisUrl } : {} });
   });
   afterAll(async () => {
     await context.close();
@@ -34,7 +49,7 @@ describe.each(STORES)('rate limits in $name', ({ kind, env }) => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
     expect(response?.json<ErrorResponse>()).toEqual({
-      error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a little and try again.' },
+      error: { code: 'RATE_LIMITED', message: MESSAGES.en },
     });
   };
   const login = (email: string, ip: string) =>
@@ -47,7 +62,7 @@ describe.each(STORES)('rate limits in $name', ({ kind, env }) => {
     });
 
   it('uses the configured store', () => {
-    expect(context.app.rateLimit.kind).toBe(env.REDIS_URL ? 'redis' : 'postgres');
+    expect(context.app.rateLimit.kind).toBe(redisUrl ? 'redis' : 'postgres');
   });
 
   it('limits login attempts per account, from any address, counting concurrent ones exactly', async () => {
@@ -69,6 +84,26 @@ describe.each(STORES)('rate limits in $name', ({ kind, env }) => {
     });
     expect(right.statusCode).toBe(429);
     expect((await login(uniqueEmail(), uniqueIp())).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['pt-BR,pt;q=0.9', MESSAGES.pt],
+    ['es-AR', MESSAGES.es],
+    [undefined, MESSAGES.pt],
+  ])('answers 429 with Accept-Language %s in that language', async (acceptLanguage, message) => {
+    const { email } = await signUpTestUser(context.app);
+    const { limit } = AUTH_RATE_LIMITS.loginAccount;
+    for (let attempt = 0; attempt < limit; attempt++) await login(email, uniqueIp());
+    const limited = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: uniqueIp(),
+      headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+      payload: { email, password: 'wrong password' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.json<ErrorResponse>()).toEqual({ error: { code: 'RATE_LIMITED', message } });
   });
 
   it('limits login attempts per address, across accounts', async () => {
@@ -93,6 +128,24 @@ describe.each(STORES)('rate limits in $name', ({ kind, env }) => {
       });
     const { limit, windowSeconds } = AUTH_RATE_LIMITS.signupIp;
     for (let attempt = 0; attempt < limit; attempt++) expect((await signup()).statusCode).toBe(201);
+    expectLimited(await signup(), windowSeconds);
+  });
+
+  it('limits sign-ups per e-mail, from any address, taken or not', async () => {
+    const email = uniqueEmail('again');
+    const signup = () =>
+      inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: uniqueIp(),
+        headers: { 'accept-language': 'en' },
+        payload: { email, password: 'secret1', full_name: 'Again', signup_language: 'en' },
+      });
+    const { limit, windowSeconds } = AUTH_RATE_LIMITS.signupAccount;
+    const answers = [];
+    for (let attempt = 0; attempt < limit; attempt++) answers.push((await signup()).statusCode);
+    // The first creates the account; the others find the e-mail taken until the limit.
+    expect(answers).toEqual([201, ...Array.from({ length: limit - 1 }, () => 409)]);
     expectLimited(await signup(), windowSeconds);
   });
 
@@ -126,9 +179,34 @@ describe.each(STORES)('rate limits in $name', ({ kind, env }) => {
     expectLimited(await recover(), windowSeconds);
   });
 
-  if (env.REDIS_URL) {
+  it('limits recovery mails per address, across e-mails', async () => {
+    const ip = uniqueIp();
+    const recover = () =>
+      inject({
+        method: 'POST',
+        url: '/api/auth/recover',
+        remoteAddress: ip,
+        headers: { 'accept-language': 'en' },
+        payload: { email: uniqueEmail('lost') },
+      });
+    const { limit, windowSeconds } = AUTH_RATE_LIMITS.recoverIp;
+    for (let attempt = 0; attempt < limit; attempt++) expect((await recover()).statusCode).toBe(204);
+    expectLimited(await recover(), windowSeconds);
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/auth/recover',
+          remoteAddress: uniqueIp(),
+          payload: { email: uniqueEmail('lost') },
+        })
+      ).statusCode,
+    ).toBe(204);
+  });
+
+  if (redisUrl) {
     it('keeps the counters in Redis with an expiry, and none in the table', async () => {
-      const redis = createClient({ url: REDIS_URL });
+      const redis = createClient({ url: redisUrl });
       await redis.connect();
       try {
         const keys = await redis.keys('summa:rate-limit:login:account:*');
@@ -159,4 +237,4 @@ describe.each(STORES)('rate limits in $name', ({ kind, env }) => {
       expect((await login(uniqueEmail(), ip)).statusCode).toBe(401);
     });
   }
-});
+}
