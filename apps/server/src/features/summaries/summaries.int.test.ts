@@ -621,12 +621,15 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
   it('voids the sections of a summary call that broke off, and streams them again on the retry', async () => {
     const user = await signUpTestUser(context.app);
     const bookTitle = 'Digital Minimalism';
-    fake.enqueue({ kind: 'drop', afterChars: 700, body: sampleNonFiction(bookTitle), chunkSize: 32 });
+    const body = sampleNonFiction(bookTitle);
+    // The connection breaks off just after the third section.
+    const afterChars = JSON.stringify(body).indexOf('"routine"');
+    fake.enqueue({ kind: 'drop', afterChars, body, chunkSize: 32 });
     const response = await generate(user, { bookTitle, bookAuthor: 'Cal Newport', language: 'en' }, true);
     const events = parseEvents(response.body);
     expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'summarize', 'polish', 'done']);
     const retryAt = events.findLastIndex((e) => e.type === 'progress' && e.step === 'summarize');
-    expect(sectionsOf(events.slice(0, retryAt))).toEqual(['oneLiner', 'keyIdeas']);
+    expect(sectionsOf(events.slice(0, retryAt))).toEqual(['oneLiner', 'keyIdeas', 'actions']);
     expect(sectionsOf(events.slice(retryAt))).toEqual(NON_FICTION_SECTIONS);
     expect(fake.requests).toHaveLength(2);
   });
