@@ -103,6 +103,12 @@ export const bookSchema = z
     cover_url: z.string().nullable(),
     /** The language of `title`. */
     lang: languageSchema,
+    /**
+     * Explore and 'surprise me': the book's summary in the reader's language (`uiLang`, else
+     * `lang`, else pt), which the book opens instead of starting a new one; null when there is
+     * none yet. Absent where a book is not listed for a reader.
+     */
+    summary_id: z.string().nullable().optional(),
   })
   .meta({ id: 'Book' });
 export type Book = z.infer<typeof bookSchema>;

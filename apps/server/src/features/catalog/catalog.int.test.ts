@@ -11,16 +11,20 @@ import {
   type CategoriesResponse,
   type ErrorResponse,
   type ExploreResponse,
+  type GenerateSummaryResponse,
+  type Language,
   type RandomBookResponse,
   type Suggestion,
 } from '@summa/shared';
 import { buildApp } from '../../app.js';
-import { books } from '../../db/schema/index.js';
+import { bookSummaries, books } from '../../db/schema/index.js';
+import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
+import { bookResponder, sampleNonFiction } from '../../test/summary-responder.js';
 import { createTestApp, testConfig, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
-import { signUpTestUser } from '../../test/test-users.js';
+import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { CATALOG } from './catalog-data.js';
 import { upsertBooks } from './catalog.repository.js';
-import { catalogInputs, importCatalog } from './catalog.service.js';
+import { bookIdForSlug, catalogInputs, importCatalog, slugOf } from './catalog.service.js';
 
 const ADMIN_EMAIL = 'catalog-admin@example.com';
 
@@ -39,27 +43,75 @@ const sortKey = (title: string) =>
 
 describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
   let context: TestContext;
+  let fake: FakeLlmServer;
 
   beforeAll(async () => {
+    // The fake model writes the summaries of the history and Explore tests.
+    fake = await startFakeLlmServer({ responder: bookResponder() });
     // Refresh 0: every search first checks whether the catalogue changed, so rows written
     // straight to the database show at once.
     context = await createTestApp(kind, {
-      env: { ADMIN_EMAILS: `${ADMIN_EMAIL},other-${ADMIN_EMAIL}`, CATALOG_REFRESH_SECONDS: '0' },
+      env: {
+        ADMIN_EMAILS: `${ADMIN_EMAIL},other-${ADMIN_EMAIL}`,
+        CATALOG_REFRESH_SECONDS: '0',
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MODEL: 'fake-model',
+      },
     });
   });
   afterAll(async () => {
     await context.close();
+    await fake.close();
   });
 
-  const search = async (payload: Record<string, unknown>) => {
-    const response = await context.app.inject({ method: 'POST', url: '/api/catalog/search', payload });
+  const search = async (payload: Record<string, unknown>, user?: TestUser) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/catalog/search',
+      payload,
+      ...(user ? { headers: bearer(user.session) } : {}),
+    });
     return response;
   };
-  const suggest = async (query: string, lang = 'pt', limit?: number): Promise<Suggestion[]> => {
-    const response = await search({ query, lang, ...(limit === undefined ? {} : { limit }) });
+  const suggest = async (
+    query: string,
+    lang = 'pt',
+    limit?: number,
+    user?: TestUser,
+  ): Promise<Suggestion[]> => {
+    const response = await search({ query, lang, ...(limit === undefined ? {} : { limit }) }, user);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ books: Suggestion[] }>().books;
   };
+  /** Has the fake model write a summary for `user`, as the home page would ask for it. */
+  const generate = async (user: TestUser, bookTitle: string, bookAuthor: string, language: Language) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/summaries',
+      headers: { ...bearer(user.session), 'accept-language': language },
+      payload: { bookTitle, bookAuthor, language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<GenerateSummaryResponse>().summaryId;
+  };
+  const TEST_BOOK_ID = '00000000-0000-4000-8000-000000000001';
+  /** A catalogue book whose title contains % (removed again by the caller). */
+  const addHundredPercentBook = () =>
+    upsertBooks(context.database.db, [
+      {
+        ...catalogInputs()[0]!,
+        id: TEST_BOOK_ID,
+        slug: 'test-100-percent',
+        title: '100% Test Book',
+        titleEn: '100% Test Book',
+        titlePt: null,
+        titleEs: null,
+        author: 'Test Author',
+        source: 'import',
+      },
+    ]);
+  const removeHundredPercentBook = () =>
+    context.database.db.execute(sql`delete from books where slug = 'test-100-percent'`);
   const explore = async (query: string) => {
     const response = await context.app.inject({ method: 'GET', url: `/api/catalog/books?${query}` });
     return response;
@@ -196,26 +248,14 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
       expect(await suggest('__', 'en')).toEqual([]);
       expect(await suggest('%_%', 'en')).toEqual([]);
       expect(await suggest('h%s', 'en')).toEqual([]);
-      await upsertBooks(context.database.db, [
-        {
-          ...catalogInputs()[0]!,
-          id: '00000000-0000-4000-8000-000000000001',
-          slug: 'test-100-percent',
-          title: '100% Test Book',
-          titleEn: '100% Test Book',
-          titlePt: null,
-          titleEs: null,
-          author: 'Test Author',
-          source: 'import',
-        },
-      ]);
+      await addHundredPercentBook();
       try {
         const [found] = await suggest('100%', 'en');
         expect(found).toMatchObject({ title: '100% Test Book', lang: 'en' });
         // As a wildcard, _ would make '1_0' a substring of '100%'.
         expect(await suggest('1_0', 'en')).toEqual([]);
       } finally {
-        await context.database.db.execute(sql`delete from books where slug = 'test-100-percent'`);
+        await removeHundredPercentBook();
       }
     });
 
@@ -251,6 +291,7 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
           'level',
           'original_title',
           'slug',
+          'summary_id',
           'title',
           'trending_score',
           'year',
@@ -327,6 +368,30 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
       expect(errorCode(response)).toBe('VALIDATION_ERROR');
     });
 
+    it('rejects a 10,000-character q with 400 and a code, never a 500', async () => {
+      for (const q of ['x'.repeat(10_000), '%25'.repeat(10_000), '_'.repeat(10_000)]) {
+        const response = await explore(`q=${q}`);
+        expect(response.statusCode).toBe(400);
+        expect(errorCode(response)).toBe('VALIDATION_ERROR');
+      }
+    });
+
+    it('treats % and _ in q as themselves, not wildcards', async () => {
+      expect(await exploreOk('q=%25%25')).toMatchObject({ books: [], total: 0 });
+      expect(await exploreOk('q=__')).toMatchObject({ books: [], total: 0 });
+      expect(await exploreOk('q=%25_%25')).toMatchObject({ books: [], total: 0 });
+      await addHundredPercentBook();
+      try {
+        const found = await exploreOk('q=100%25&uiLang=en');
+        expect(found.books[0]).toMatchObject({ id: TEST_BOOK_ID, title: '100% Test Book' });
+        // As a wildcard, _ would make '1_0' a substring of '100%'.
+        const wildcard = await exploreOk('q=1_0&uiLang=en&pageSize=100');
+        expect(wildcard.books.map((book) => book.id)).not.toContain(TEST_BOOK_ID);
+      } finally {
+        await removeHundredPercentBook();
+      }
+    });
+
     it('counts books per category, all 16 in order', async () => {
       const response = await context.app.inject({ method: 'GET', url: '/api/catalog/categories' });
       expect(response.statusCode).toBe(200);
@@ -376,6 +441,138 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
       expect(none.json<RandomBookResponse>()).toEqual({ book: null });
       const bad = await context.app.inject({ method: 'GET', url: '/api/catalog/random?category=nope' });
       expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe('history first in the search box', () => {
+    let reader: TestUser;
+    let ptSummary: string;
+    let enSummary: string;
+
+    beforeAll(async () => {
+      reader = await signUpTestUser(context.app);
+      ptSummary = await generate(reader, 'Atomic Habits', 'James Clear', 'pt');
+      enSummary = await generate(reader, 'Atomic Habits', 'James Clear', 'en');
+    });
+
+    it("lists the reader's own summary first, in place of the catalogue book", async () => {
+      const pt = await suggest('atomic', 'pt', undefined, reader);
+      expect(pt[0]).toEqual({
+        id: ptSummary,
+        title: 'Hábitos Atômicos',
+        author: 'James Clear',
+        lang: 'pt',
+        cover_url: 'https://covers.openlibrary.org/b/isbn/9780735211292-M.jpg?default=false',
+        source: 'history',
+      });
+      expect(pt.filter((suggestion) => suggestion.author === 'James Clear')).toHaveLength(1);
+      expect(pt.slice(1).every((suggestion) => suggestion.source === 'catalog')).toBe(true);
+
+      const en = await suggest('atomic', 'en', undefined, reader);
+      expect(en[0]).toMatchObject({ id: enSummary, title: 'Atomic Habits', lang: 'en', source: 'history' });
+      expect(en.filter((suggestion) => suggestion.author === 'James Clear')).toHaveLength(1);
+    });
+
+    it('lists only summaries in the requested language', async () => {
+      const es = await suggest('atomic', 'es', undefined, reader);
+      expect(es.some((suggestion) => suggestion.source === 'history')).toBe(false);
+      expect(es[0]).toMatchObject({ id: bookIdForSlug('atomic-habits'), title: 'Hábitos atómicos' });
+    });
+
+    it('gives anonymous callers and other readers the catalogue only', async () => {
+      const other = await signUpTestUser(context.app);
+      for (const caller of [undefined, other]) {
+        const results = await suggest('atomic', 'pt', undefined, caller);
+        expect(results.length).toBeGreaterThan(0);
+        expect(results.every((suggestion) => suggestion.source === 'catalog')).toBe(true);
+        expect(results[0]).toMatchObject({ id: bookIdForSlug('atomic-habits'), title: 'Hábitos Atômicos' });
+      }
+    });
+
+    it('still gives at most 8, history included', async () => {
+      for (const limit of [undefined, 8, 1000]) {
+        const results = await suggest('ha', 'pt', limit, reader);
+        expect(results).toHaveLength(8);
+        expect(results[0]).toMatchObject({ id: ptSummary, source: 'history' });
+      }
+      expect(await suggest('ha', 'pt', 1, reader)).toEqual([
+        expect.objectContaining({ id: ptSummary, source: 'history' }),
+      ]);
+    });
+  });
+
+  describe('Explore links to existing summaries', () => {
+    it("gives each book its summary in the reader's language, else null", async () => {
+      const reader = await signUpTestUser(context.app);
+      const summaryId = await generate(reader, 'Deep Work', 'Cal Newport', 'es');
+      const deepWork = bookIdForSlug('deep-work');
+      const summaryOf = async (query: string) => {
+        const body = await exploreOk(`q=deep%20work&pageSize=100&${query}`);
+        const others = body.books.filter((book) => book.id !== deepWork);
+        expect(others.every((book) => book.summary_id === null)).toBe(true);
+        return body.books.find((book) => book.id === deepWork)?.summary_id;
+      };
+      expect(await summaryOf('uiLang=es')).toBe(summaryId);
+      expect(await summaryOf('uiLang=pt')).toBeNull();
+      expect(await summaryOf('uiLang=en')).toBeNull();
+      // The interface language decides, not the edition filter; without it, the edition's.
+      expect(await summaryOf('uiLang=pt&lang=es')).toBeNull();
+      expect(await summaryOf('lang=es')).toBe(summaryId);
+      expect(await summaryOf('uiLang=es&sort=az')).toBe(summaryId);
+    });
+
+    it("gives the 'surprise me' book its summary in the reader's language", async () => {
+      // The smallest category and level with Spanish editions: every one of its books gets a summary.
+      const groups = CATEGORIES.flatMap((category) =>
+        LEVELS.map((level) =>
+          CATALOG.filter(
+            (book) => book.category === category && book.level === level && hasEdition(book, 'es'),
+          ),
+        ),
+      ).filter((group) => group.length > 0);
+      const group = groups.reduce((smallest, next) => (next.length < smallest.length ? next : smallest));
+      const first = group[0]!;
+      const summaries = new Map<string, string>();
+      for (const entry of group) {
+        const bookId = bookIdForSlug(slugOf(entry));
+        const [row] = await context.database.db
+          .insert(bookSummaries)
+          .values({
+            normKey: `test-surprise-${bookId}`,
+            bookId,
+            title: entry.es ?? entry.title,
+            author: entry.author,
+            language: 'es',
+            category: entry.category,
+            kind: 'nonfiction',
+            content: { kind: 'nonfiction', ...sampleNonFiction(entry.title) },
+            related: [],
+            model: 'test',
+          })
+          .returning({ id: bookSummaries.id });
+        summaries.set(bookId, row!.id);
+      }
+      try {
+        const filters = `category=${first.category}&level=${first.level}&lang=es`;
+        for (let draw = 0; draw < 3; draw += 1) {
+          const es = await context.app.inject({
+            method: 'GET',
+            url: `/api/catalog/random?${filters}&uiLang=es`,
+          });
+          const book = es.json<RandomBookResponse>().book;
+          expect(book?.summary_id).toBe(summaries.get(book?.id ?? ''));
+          expect(book?.summary_id).toBeTruthy();
+        }
+        const pt = await context.app.inject({
+          method: 'GET',
+          url: `/api/catalog/random?${filters}&uiLang=pt`,
+        });
+        expect(pt.json<RandomBookResponse>().book?.summary_id).toBeNull();
+      } finally {
+        await context.database.db.execute(
+          sql`delete from book_summaries where norm_key like 'test-surprise-%'`,
+        );
+      }
     });
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Badge, BookSource, Category, Language, Level, Sort } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { books, catalogImports } from '../../db/schema/index.js';
+import { bookSummaries, books, catalogImports } from '../../db/schema/index.js';
 
 /** A book as stored, with every edition title; the service picks the one to show. */
 export interface BookRecord {
@@ -143,8 +143,23 @@ function filterConditions({ category, level, edition, search }: CatalogFilters):
   );
 }
 
+/**
+ * The id of the book's summary in `language`, or null. A subquery rather than a join: nothing
+ * makes (book, language) unique, and a second summary must not list the book twice. With a
+ * LIMIT, PostgreSQL evaluates it only for the rows returned, each an index lookup.
+ */
+function summaryIdIn(language: Language): SQL<string | null> {
+  // Drizzle leaves columns unqualified in a one-table select, where "id" would name the summary's.
+  const bookId = sql`${books}.${sql.identifier(books.id.name)}`;
+  return sql<string | null>`(select ${bookSummaries.id} from ${bookSummaries}
+    where ${bookSummaries.bookId} = ${bookId} and ${bookSummaries.language} = ${language}
+    order by ${bookSummaries.createdAt} limit 1)`;
+}
+
 export interface ExploreOptions extends CatalogFilters {
   sort: Sort;
+  /** The language of the summary each book links to. */
+  summaryLanguage: Language;
   /** The language whose edition title sorts A-Z (falling back like the shown title). */
   displayLanguage: Language;
   offset: number;
@@ -170,7 +185,11 @@ export async function exploreBooks(db: Database, options: ExploreOptions) {
 
   const run = async (tx: Database) => {
     const rows = await tx
-      .select({ ...RECORD_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({
+        ...RECORD_COLUMNS,
+        summaryId: summaryIdIn(options.summaryLanguage),
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
       .from(books)
       .where(where)
       .orderBy(...order)
@@ -194,9 +213,13 @@ export async function countByCategory(db: Database, filters: CatalogFilters) {
     .groupBy(books.category);
 }
 
-export async function randomBook(db: Database, filters: CatalogFilters): Promise<BookRecord | undefined> {
+export async function randomBook(
+  db: Database,
+  filters: CatalogFilters,
+  summaryLanguage: Language,
+): Promise<(BookRecord & { summaryId: string | null }) | undefined> {
   const [row] = await db
-    .select(RECORD_COLUMNS)
+    .select({ ...RECORD_COLUMNS, summaryId: summaryIdIn(summaryLanguage) })
     .from(books)
     .where(filterConditions(filters))
     .orderBy(sql`random()`)

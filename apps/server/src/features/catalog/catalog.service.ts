@@ -226,6 +226,10 @@ function searchFilter(q: string | undefined): CatalogFilters['search'] {
 const displayLanguage = (input: { lang?: Language | undefined; uiLang?: Language | undefined }) =>
   input.lang ?? input.uiLang ?? 'pt';
 
+/** A summary started from Explore is written in the interface language, so that is the one to open. */
+const summaryLanguage = (input: { lang?: Language | undefined; uiLang?: Language | undefined }) =>
+  input.uiLang ?? input.lang ?? 'pt';
+
 export async function exploreCatalog(db: Database, input: ExploreInput): Promise<ExploreResponse> {
   const language = displayLanguage(input);
   const { rows, total } = await exploreBooks(db, {
@@ -235,11 +239,12 @@ export async function exploreCatalog(db: Database, input: ExploreInput): Promise
     search: searchFilter(input.q),
     sort: input.sort,
     displayLanguage: language,
+    summaryLanguage: summaryLanguage(input),
     offset: (input.page - 1) * input.pageSize,
     limit: input.pageSize,
   });
   return {
-    books: rows.map((row) => toBook(row, language)),
+    books: rows.map((row) => ({ ...toBook(row, language), summary_id: row.summaryId })),
     total,
     page: input.page,
     pageSize: input.pageSize,
@@ -264,8 +269,12 @@ export async function surpriseBook(
     uiLang?: Language | undefined;
   },
 ): Promise<Book | null> {
-  const record = await randomBook(db, { category: input.category, level: input.level, edition: input.lang });
-  return record ? toBook(record, displayLanguage(input)) : null;
+  const record = await randomBook(
+    db,
+    { category: input.category, level: input.level, edition: input.lang },
+    summaryLanguage(input),
+  );
+  return record ? { ...toBook(record, displayLanguage(input)), summary_id: record.summaryId } : null;
 }
 
 // ---------------------------------------------------------------------------------------------

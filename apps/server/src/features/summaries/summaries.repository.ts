@@ -245,38 +245,53 @@ export interface HistoryRow {
   lastSeenAt: Date;
 }
 
+type UserSummariesFilter = { query?: string | undefined; language?: Language | undefined };
+
+function userSummariesWhere(userId: string, filter: UserSummariesFilter): SQL | undefined {
+  return and(
+    eq(userSummaries.userId, userId),
+    filter.language ? eq(bookSummaries.language, filter.language) : undefined,
+    matchesQuery(filter.query),
+  );
+}
+
+/** A reader's summaries, most recently seen first (the search box needs no total). */
+export async function findUserSummaries(
+  db: Database,
+  userId: string,
+  options: UserSummariesFilter & { limit: number },
+): Promise<HistoryRow[]> {
+  return db
+    .select({
+      summaryId: bookSummaries.id,
+      title: bookSummaries.title,
+      author: bookSummaries.author,
+      language: bookSummaries.language,
+      coverUrl: books.coverUrl,
+      content: bookSummaries.content,
+      lastSeenAt: userSummaries.lastSeenAt,
+    })
+    .from(userSummaries)
+    .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
+    .leftJoin(books, eq(books.id, bookSummaries.bookId))
+    .where(userSummariesWhere(userId, options))
+    .orderBy(desc(userSummaries.lastSeenAt), desc(bookSummaries.id))
+    .limit(options.limit);
+}
+
+/** The history page: a page of the reader's summaries and how many there are in all. */
 export async function listUserSummaries(
   db: Database,
   userId: string,
-  options: { query?: string | undefined; language?: Language; limit: number },
+  options: UserSummariesFilter & { limit: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
-  const where = and(
-    eq(userSummaries.userId, userId),
-    options.language ? eq(bookSummaries.language, options.language) : undefined,
-    matchesQuery(options.query),
-  );
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        summaryId: bookSummaries.id,
-        title: bookSummaries.title,
-        author: bookSummaries.author,
-        language: bookSummaries.language,
-        coverUrl: books.coverUrl,
-        content: bookSummaries.content,
-        lastSeenAt: userSummaries.lastSeenAt,
-      })
-      .from(userSummaries)
-      .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
-      .leftJoin(books, eq(books.id, bookSummaries.bookId))
-      .where(where)
-      .orderBy(desc(userSummaries.lastSeenAt), desc(bookSummaries.id))
-      .limit(options.limit),
+    findUserSummaries(db, userId, options),
     db
       .select({ total: count() })
       .from(userSummaries)
       .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
-      .where(where),
+      .where(userSummariesWhere(userId, options)),
   ]);
   return { rows, total: totals?.total ?? 0 };
 }

@@ -32,6 +32,7 @@ import {
   findSummary,
   findSummaryForReader,
   insertFeedback,
+  findUserSummaries,
   listUserSummaries,
   touchUserSummary,
 } from './summaries.repository.js';
@@ -271,13 +272,13 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
 
 /** The reader's own summaries for the search box (source 'history'). */
 export async function historySuggestions(
-  app: { db: Parameters<typeof listUserSummaries>[0] },
+  app: { db: Parameters<typeof findUserSummaries>[0] },
   userId: string,
   query: string,
   language: Language,
   limit: number,
 ): Promise<Suggestion[]> {
-  const { rows } = await listUserSummaries(app.db, userId, { query, language, limit });
+  const rows = await findUserSummaries(app.db, userId, { query, language, limit });
   return rows.map((row) => ({
     id: row.summaryId,
     title: row.title,
