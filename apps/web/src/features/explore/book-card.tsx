@@ -1,14 +1,17 @@
 import type { Book } from '@summa/shared';
+import { BookOpenCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../components/ui/book-cover';
 import { BookBadges, BookFacts } from './book-badges';
-import { summarizeHref } from './explore-state';
+import { bookHref } from './explore-state';
 
-/** One catalogue book; choosing it starts a summary of it on the home page. */
+/** One catalogue book; choosing it opens its summary, or starts one on the home page. */
 export function BookCard({ book }: { book: Book }) {
+  const { t } = useTranslation();
   return (
     <Link
-      to={summarizeHref(book)}
+      to={bookHref(book)}
       className="group flex h-full gap-4 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm transition hover:border-brand-300 hover:shadow-md"
       data-testid="book-card"
     >
@@ -19,6 +22,12 @@ export function BookCard({ book }: { book: Book }) {
         </span>
         <span className="truncate text-sm text-stone-600">{book.author}</span>
         <BookFacts book={book} />
+        {book.summary_id ? (
+          <span className="flex items-center gap-1 text-xs font-medium text-brand-700">
+            <BookOpenCheck className="size-3.5" aria-hidden />
+            {t('search.explore.summaryReady')}
+          </span>
+        ) : null}
         <span className="mt-auto pt-1">
           <BookBadges book={book} />
         </span>

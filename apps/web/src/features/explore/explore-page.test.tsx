@@ -105,6 +105,7 @@ function renderExplore(path = '/explore') {
     [
       { path: '/explore', Component: ExplorePage },
       { path: '/home', Component: () => null },
+      { path: '/summary/:id', Component: () => null },
     ],
     { initialEntries: [path] },
   );
@@ -162,6 +163,22 @@ describe('explore page', () => {
     await user.click(await screen.findByText('Atomic Habits'));
     expect(router.state.location.pathname).toBe('/home');
     expect(search(router)).toEqual({ title: 'Atomic Habits', author: 'James Clear', bookId: 'b1' });
+  });
+
+  it("a book with a summary in the reader's language opens it", async () => {
+    network.books = () =>
+      page([
+        { ...ATOMIC, summary_id: 'sum-1' },
+        { ...WHY_WE_SLEEP, summary_id: null },
+      ]);
+    const router = renderExplore();
+    await screen.findByText('Atomic Habits');
+    const [atomic, sleep] = cards();
+    expect(atomic!.textContent).toContain('Summary ready');
+    expect(sleep!.textContent).not.toContain('Summary ready');
+    expect(sleep!.getAttribute('href')).toMatch(/^\/home\?/);
+    await user.click(atomic!);
+    expect(router.state.location.pathname).toBe('/summary/sum-1');
   });
 });
 
@@ -283,6 +300,17 @@ describe('surprise me', () => {
     await user.click(within(dialog).getByRole('link', { name: 'Summarize this book' }));
     expect(router.state.location.pathname).toBe('/home');
     expect(search(router)).toEqual({ title: 'Why We Sleep', author: 'Matthew Walker', bookId: 'b2' });
+  });
+
+  it('offers to read the drawn book when its summary exists', async () => {
+    network.random = () => ({ book: { ...WHY_WE_SLEEP, summary_id: 'sum-9' } });
+    const router = renderExplore();
+    await screen.findByText('Atomic Habits');
+    await user.click(screen.getByRole('button', { name: 'Surprise me' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How about this book?' });
+    expect(within(dialog).queryByRole('link', { name: 'Summarize this book' })).toBeNull();
+    await user.click(within(dialog).getByRole('link', { name: 'Read the summary' }));
+    expect(router.state.location.pathname).toBe('/summary/sum-9');
   });
 
   it('opens nothing when no book matches', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookHref,
   booksQuery,
   changeExploreState,
   exploreSearchParams,
@@ -67,5 +68,12 @@ describe('explore state in the URL', () => {
       author: 'Daniel Kahneman',
       bookId: 'b1',
     });
+  });
+
+  it("opens a book's existing summary, else starts one", () => {
+    const book = { id: 'b1', title: 'Deep Work', author: 'Cal Newport' };
+    expect(bookHref({ ...book, summary_id: 's1' })).toBe('/summary/s1');
+    expect(bookHref({ ...book, summary_id: null })).toBe(summarizeHref(book));
+    expect(bookHref(book)).toBe(summarizeHref(book));
   });
 });

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { BookBadges, BookFacts } from './book-badges';
-import { summarizeHref } from './explore-state';
+import { bookHref } from './explore-state';
 
 interface SurpriseDialogProps {
   book: Book | null;
@@ -23,7 +23,7 @@ interface SurpriseDialogProps {
   onClose: () => void;
 }
 
-/** The 'surprise me' pick: one random book, with a way to summarize it or draw another. */
+/** The 'surprise me' pick: one random book, with a way to read or summarize it, or draw another. */
 export function SurpriseDialog({ book, busy, onAnother, onClose }: SurpriseDialogProps) {
   const { t } = useTranslation();
   return (
@@ -66,7 +66,9 @@ export function SurpriseDialog({ book, busy, onAnother, onClose }: SurpriseDialo
           </Button>
           {book ? (
             <Button asChild>
-              <Link to={summarizeHref(book)}>{t('search.explore.summarize')}</Link>
+              <Link to={bookHref(book)}>
+                {t(book.summary_id ? 'search.explore.readSummary' : 'search.explore.summarize')}
+              </Link>
             </Button>
           ) : null}
         </DialogFooter>
