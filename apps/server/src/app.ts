@@ -14,6 +14,7 @@ import {
 } from './features/summaries/summaries.routes.js';
 import { createUsageService } from './features/usage/usage.service.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
+import { guardsFirstPlugin } from './http/guards-first.js';
 import { redactUrl } from './http/log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger, llmProvider, generati
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, adminEmails: config.adminEmails });
+  await app.register(guardsFirstPlugin);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes, {
