@@ -1,4 +1,5 @@
 import type { Language } from '../languages.js';
+import { admin } from './resources/admin.js';
 import { auth } from './resources/auth.js';
 import { authMail } from './resources/auth-mail.js';
 import { catalog } from './resources/catalog.js';
@@ -28,6 +29,7 @@ const areas = {
   generate,
   summary,
   history,
+  admin,
 };
 
 type Areas = typeof areas;

@@ -1,0 +1,111 @@
+import type { CatalogImportResponse } from '@summa/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
+import { PopulateBooksPage } from './populate-books-page';
+
+const COUNTS: CatalogImportResponse = { total: 1304, inserted: 3, updated: 1, unchanged: 1300 };
+
+const requests: Request[] = [];
+/** What the next import answers; a promise lets a test hold the answer back. */
+let answer: () => Promise<Response>;
+
+const fetchMock = vi.fn((input: string, init?: RequestInit) => {
+  requests.push(new Request(new URL(input, 'http://app.test'), init));
+  return answer();
+});
+
+let user: UserEvent;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  setLanguage('en');
+  user = userEvent.setup();
+  answer = () => Promise.resolve(Response.json(COUNTS));
+});
+
+afterEach(() => {
+  toast.dismiss();
+  requests.length = 0;
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  render(
+    <>
+      <PopulateBooksPage />
+      <Toaster />
+    </>,
+  );
+}
+
+const importButton = () =>
+  screen.getByRole<HTMLButtonElement>('button', { name: /Import catalog|Importing/ });
+
+describe('populate books', () => {
+  it('shows its translated heading and the import button', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Import catalog');
+    expect(importButton().disabled).toBe(false);
+    expect(screen.queryByTestId('import-result')).toBeNull();
+  });
+
+  it('imports with a loading state, then shows the counts and a success toast', async () => {
+    let release: (response: Response) => void = () => undefined;
+    answer = () => new Promise((resolve) => (release = resolve));
+    renderPage();
+    await user.click(importButton());
+
+    expect(importButton().textContent).toBe('Importing…');
+    expect(importButton().disabled).toBe(true);
+    expect(importButton().getAttribute('aria-busy')).toBe('true');
+    await user.click(importButton());
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('POST');
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/admin/catalog/import');
+
+    release(Response.json(COUNTS));
+    const result = await screen.findByTestId('import-result');
+    expect(within(result).getByTestId('import-total').textContent).toBe('Books in the catalog1,304');
+    expect(within(result).getByTestId('import-inserted').textContent).toBe('New3');
+    expect(within(result).getByTestId('import-updated').textContent).toBe('Updated1');
+    expect(within(result).getByTestId('import-unchanged').textContent).toBe('Unchanged1,300');
+    expect(importButton().textContent).toBe('Import catalog');
+    expect(importButton().disabled).toBe(false);
+
+    const success = await screen.findByText('Catalog imported');
+    expect(success.closest('[data-sonner-toast]')?.getAttribute('data-type')).toBe('success');
+    expect(screen.getByText('3 new, 1 updated, 1,300 unchanged.')).not.toBeNull();
+  });
+
+  it("shows a refusal as a destructive toast with the server's translated message", async () => {
+    answer = () =>
+      Promise.resolve(
+        Response.json(
+          { error: { code: 'FORBIDDEN', message: 'You are not allowed to do that.' } },
+          { status: 403 },
+        ),
+      );
+    renderPage();
+    await user.click(importButton());
+    const failure = await screen.findByText('Could not import the catalog');
+    expect(failure.closest('[data-sonner-toast]')?.getAttribute('data-type')).toBe('error');
+    expect(screen.getByText('You are not allowed to do that.')).not.toBeNull();
+    expect(screen.queryByTestId('import-result')).toBeNull();
+    expect(importButton().disabled).toBe(false);
+  });
+
+  it('falls back to a translated message when no answer came back', async () => {
+    setLanguage('pt');
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Importar catálogo' }));
+    await screen.findByText('Não foi possível importar o catálogo');
+    expect(screen.getByText('Tente novamente em instantes.')).not.toBeNull();
+  });
+});
