@@ -15,7 +15,7 @@ import {
 import { createUsageService } from './features/usage/usage.service.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
 import { guardsFirstPlugin } from './http/guards-first.js';
-import { redactUrl } from './http/log-redaction.js';
+import { loggerOptions, type LogStream } from './http/log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -33,37 +33,17 @@ export interface AppOptions {
   config: AppConfig;
   database: Pick<DatabaseHandle, 'db' | 'kind'>;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout unless given; tests read their logs from it). */
+  logStream?: LogStream;
   /** The summary model; by default the one the config names (tests may hand in their own). */
   llmProvider?: LlmProvider;
   /** How long a generation claim lives and how often waiters look; tests shorten them. */
   generation?: Pick<SummariesRoutesOptions, 'leaseMs' | 'pollMs'>;
 }
 
-/** Log fields that must never reach the logs, whatever a route logs. */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.refresh_token',
-  '*.access_token',
-  '*.token',
-];
-
-export async function buildApp({ config, database, logger, llmProvider, generation }: AppOptions) {
+export async function buildApp({ config, database, logger, logStream, llmProvider, generation }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: REDACTED_LOG_PATHS,
-      // One-time tokens travel in some URLs (reset links, the OAuth callback): keep them out.
-      serializers: {
-        req: (request: { method: string; url: string; ip?: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: logger ?? loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

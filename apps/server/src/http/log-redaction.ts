@@ -1,3 +1,23 @@
+import type { FastifyLoggerOptions } from 'fastify';
+
+/** Log fields that must never reach the logs, whatever a route logs. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  // A route that logs a request's headers or body as a field of its own.
+  'headers.authorization',
+  'headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.password',
+  '*.current_password',
+  '*.new_password',
+  '*.refresh_token',
+  '*.access_token',
+  '*.token',
+];
+
 /** Query parameters that carry one-time secrets: reset links, OAuth codes and state. */
 const SECRET_PARAMS = ['token', 'code', 'state', 'refresh_token', 'access_token'];
 
@@ -14,4 +34,24 @@ export function redactUrl(url: string): string {
     }
   }
   return redacted ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
+}
+
+/** Where log lines go: stdout by default; tests hand in a stream to read them. */
+export type LogStream = NonNullable<FastifyLoggerOptions['stream']>;
+
+/** The server's pino options: the level, redaction, and a request serializer without headers. */
+export function loggerOptions(level: string, stream?: LogStream) {
+  return {
+    level,
+    redact: REDACTED_LOG_PATHS,
+    // One-time tokens travel in some URLs (reset links, the OAuth callback): keep them out.
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+  };
 }

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { Session } from '@summa/shared';
+import { buildApp, type App } from '../app.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/test-app.js';
+import { bearer, uniqueEmail, uniqueIp } from '../test/test-users.js';
+
+/**
+ * The logs of a real app (the production logger options, at trace level so that every line is
+ * written) through sign-up, login, refresh and the rest: no password, token or Authorization
+ * header value may appear in them.
+ */
+describe('the logs', () => {
+  const lines: string[] = [];
+  let database: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'trace' }),
+      database,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    // A careless route that logs the whole request: redaction must still hide the secrets.
+    app.post('/api/test/careless', async (request) => {
+      request.log.info({ req: request, headers: request.headers, body: request.body }, 'everything');
+      return { ok: true };
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const inject = (options: InjectOptions) => app.inject({ remoteAddress: uniqueIp(), ...options });
+  const sessionOf = async (url: string, payload: Record<string, string>) => {
+    const response = await inject({ method: 'POST', url, payload });
+    expect(response.statusCode, url).toBeLessThan(300);
+    return response.json<Session>();
+  };
+
+  it('never contain a password, a refresh or access token, or the Authorization header', async () => {
+    const email = uniqueEmail('logged');
+    const password = 'first-secret-passphrase';
+    const newPassword = 'second-secret-passphrase';
+    const wrongPassword = 'wrong-secret-passphrase';
+
+    const signedUp = await sessionOf('/api/auth/signup', {
+      email,
+      password,
+      full_name: 'Logged Reader',
+      signup_language: 'en',
+    });
+    const loggedIn = await sessionOf('/api/auth/login', { email, password });
+    const refreshed = await sessionOf('/api/auth/refresh', { refresh_token: loggedIn.refresh_token });
+    // An unknown refresh token and a wrong password: both answered 401, neither logged.
+    const unknownRefresh = 'made-up-refresh-token-0123456789';
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: unknownRefresh } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: wrongPassword } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await inject({ method: 'GET', url: '/api/auth/user', headers: bearer(refreshed) })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/auth/password',
+          headers: bearer(refreshed),
+          payload: { current_password: password, new_password: newPassword },
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/test/careless',
+          headers: { ...bearer(refreshed), cookie: `session=${refreshed.refresh_token}` },
+          payload: { password, refresh_token: refreshed.refresh_token, access_token: refreshed.access_token },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const log = lines.join('');
+    // The capture works: every call above is in it, and the careless route's fields were redacted.
+    for (const url of ['/api/auth/signup', '/api/auth/login', '/api/auth/refresh', '/api/auth/password']) {
+      expect(log).toContain(`"url":"${url}"`);
+    }
+    expect(log).toContain('"msg":"everything"');
+    expect(log).toContain('[Redacted]');
+
+    const tokens = [signedUp, loggedIn, refreshed].flatMap((session) => [
+      session.access_token,
+      session.access_token.split('.')[2] ?? session.access_token,
+      session.refresh_token,
+    ]);
+    const secrets = [password, newPassword, wrongPassword, unknownRefresh, ...tokens];
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).not.toMatch(/Bearer /i);
+  });
+});
