@@ -7,7 +7,14 @@ import type { ErrorResponse, Session } from '@summa/shared';
 import { buildApp } from '../../app.js';
 import { passwordResetTokens } from '../../db/schema/index.js';
 import { listOutboxMessages } from '../../providers/mail/outbox.repository.js';
-import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  TEST_DATABASES,
+  testConfig,
+  type TestContext,
+  type TestDatabase,
+} from '../../test/test-app.js';
 import { bearer, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
 
 const RESET_LINK = /(https?:\/\/[^\s/]+)\/auth\/reset\?token=([\w-]+)/;
@@ -230,5 +237,40 @@ describe('password recovery through SMTP', () => {
     expect((await recover(uniqueEmail('ghost'))).statusCode).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received.length).toBe(before);
+  });
+});
+
+describe('the PUBLIC_URL warning', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** The warnings an app logs while it is built with this environment. */
+  async function startWarnings(env: Record<string, string>): Promise<string[]> {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn', ...env }),
+      database,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    await app.close();
+    return lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+  }
+
+  it('is logged at start in production without PUBLIC_URL, naming the fallback', async () => {
+    const warnings = await startWarnings({ NODE_ENV: 'production', PORT: '8080' });
+    expect(warnings).toContainEqual(expect.stringMatching(/^PUBLIC_URL is unset: .*http:\/\/localhost:8080/));
+  });
+
+  it('is not logged when PUBLIC_URL is set, nor outside production', async () => {
+    const isAboutPublicUrl = (message: string) => message.includes('PUBLIC_URL');
+    const configured = await startWarnings({ NODE_ENV: 'production', PUBLIC_URL: 'https://summa.example' });
+    expect(configured.filter(isAboutPublicUrl)).toEqual([]);
+    const development = await startWarnings({ NODE_ENV: 'development' });
+    expect(development.filter(isAboutPublicUrl)).toEqual([]);
   });
 });
