@@ -68,18 +68,15 @@ export async function findSummary(db: Database, id: string): Promise<SummaryReco
   return row;
 }
 
-/** A summary as one reader sees it: with their rating and whether it was seen in the last minute. */
-export async function findSummaryForReader(db: Database, id: string, userId: string) {
-  if (!UUID.test(id)) return undefined;
+/** A reader's own state of a summary: their rating, and whether they opened it in the last minute. */
+export async function findReaderState(db: Database, summaryId: string, userId: string) {
   const [row] = await db
     .select({
-      ...SUMMARY_COLUMNS,
       seenRecently: sql<boolean>`coalesce(${userSummaries.lastSeenAt} > now() - interval '1 minute', false)`,
       vote: summaryFeedback.vote,
       comment: summaryFeedback.comment,
     })
     .from(bookSummaries)
-    .leftJoin(books, eq(books.id, bookSummaries.bookId))
     .leftJoin(
       userSummaries,
       and(eq(userSummaries.summaryId, bookSummaries.id), eq(userSummaries.userId, userId)),
@@ -88,9 +85,9 @@ export async function findSummaryForReader(db: Database, id: string, userId: str
       summaryFeedback,
       and(eq(summaryFeedback.summaryId, bookSummaries.id), eq(summaryFeedback.userId, userId)),
     )
-    .where(eq(bookSummaries.id, id))
+    .where(eq(bookSummaries.id, summaryId))
     .limit(1);
-  return row;
+  return row ?? { seenRecently: false, vote: null, comment: null };
 }
 
 export interface NewSummary {

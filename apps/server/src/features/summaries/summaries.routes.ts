@@ -30,12 +30,13 @@ import {
 } from './generation.service.js';
 import {
   findSummary,
-  findSummaryForReader,
+  findReaderState,
   insertFeedback,
   findUserSummaries,
   listUserSummaries,
   touchUserSummary,
 } from './summaries.repository.js';
+import { SummaryReadCache } from './summary-read-cache.js';
 import { GenerationError } from './summary-writer.js';
 
 export interface SummariesRoutesOptions {
@@ -97,6 +98,7 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
 }
 
 export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = async (app, options) => {
+  const readCache = new SummaryReadCache();
   const generation: GenerationService = createGenerationService({
     db: app.db,
     provider: options.provider,
@@ -179,10 +181,21 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
       },
     },
     async (request) => {
-      const summary = await findSummaryForReader(app.db, request.params.id, request.user.id);
-      if (!summary) throw new AppError('NOT_FOUND', 404);
-      // Reading records the summary in the reader's history; a reload within a minute writes nothing.
-      if (!summary.seenRecently) await touchUserSummary(app.db, request.user.id, summary.id);
+      const userId = request.user.id;
+      let summary = readCache.summary(request.params.id);
+      if (!summary) {
+        summary = await findSummary(app.db, request.params.id);
+        if (!summary) throw new AppError('NOT_FOUND', 404);
+        readCache.rememberSummary(summary);
+      }
+      let reader = readCache.reader(userId, summary.id);
+      if (!reader) {
+        const state = await findReaderState(app.db, summary.id, userId);
+        // Reading records the summary in the reader's history; a reload within a minute writes nothing.
+        if (!state.seenRecently) await touchUserSummary(app.db, userId, summary.id);
+        reader = { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
+        readCache.rememberReader(userId, summary.id, reader);
+      }
       return {
         id: summary.id,
         title: summary.title,
@@ -194,7 +207,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         content: summary.content,
         related: summary.related,
         createdAt: summary.createdAt.toISOString(),
-        feedback: summary.vote ? { vote: summary.vote, comment: summary.comment } : null,
+        feedback: reader.feedback,
       };
     },
   );
@@ -218,6 +231,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
       if (!(await insertFeedback(app.db, request.user.id, summary.id, request.body))) {
         throw new AppError('FEEDBACK_ALREADY_GIVEN', 409);
       }
+      readCache.forgetReader(request.user.id, summary.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { SummaryRecord } from './summaries.repository.js';
+import { READER_STATE_TTL_MS, SummaryReadCache } from './summary-read-cache.js';
+
+const summary = { id: 's1', title: 'Atomic Habits' } as unknown as SummaryRecord;
+
+describe('the summary read cache', () => {
+  it('serves a reader state for a minute, and forgets it at once when asked', () => {
+    let now = 0;
+    const cache = new SummaryReadCache(() => now);
+    cache.rememberReader('u1', 's1', { feedback: null });
+    now = READER_STATE_TTL_MS - 1;
+    expect(cache.reader('u1', 's1')).toEqual({ feedback: null });
+    expect(cache.reader('u2', 's1')).toBeUndefined();
+    now = READER_STATE_TTL_MS;
+    expect(cache.reader('u1', 's1')).toBeUndefined();
+    cache.rememberReader('u1', 's1', { feedback: null });
+    cache.forgetReader('u1', 's1');
+    expect(cache.reader('u1', 's1')).toBeUndefined();
+  });
+
+  it('keeps stored summaries by id', () => {
+    const cache = new SummaryReadCache(() => 0);
+    expect(cache.summary('s1')).toBeUndefined();
+    cache.rememberSummary(summary);
+    expect(cache.summary('s1')).toBe(summary);
+  });
+});
