@@ -38,8 +38,24 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessTokenClaims | undefined>;
 }
 
-export function createAccessTokens(secret: string): AccessTokens {
+/** How many verified tokens an instance remembers. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
+export function createAccessTokens(secret: string, now: () => number = Date.now): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  /**
+   * Tokens whose signature was checked, with their claims and expiry: a reader's every request
+   * carries the same token, and checking an HMAC through WebCrypto costs more than the rest
+   * of a cached read. Keyed by the whole token, so a changed byte is verified afresh.
+   */
+  const verified = new Map<string, AccessTokenClaims & { expiresAtMs: number }>();
+  const remember = (token: string, claims: AccessTokenClaims, expiresAtMs: number) => {
+    verified.set(token, { ...claims, expiresAtMs });
+    if (verified.size > MAX_VERIFIED_TOKENS) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+  };
   return {
     async sign({ userId, sessionId }) {
       const issuedAt = Math.floor(Date.now() / 1000);
@@ -55,6 +71,12 @@ export function createAccessTokens(secret: string): AccessTokens {
       return { token, expiresAt };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (now() < known.expiresAtMs) return { userId: known.userId, sessionId: known.sessionId };
+        verified.delete(token);
+        return undefined;
+      }
       try {
         // Only HS256: a token with alg "none" or any other algorithm is refused.
         const { payload } = await jwtVerify(token, key, {
@@ -72,7 +94,9 @@ export function createAccessTokens(secret: string): AccessTokens {
         ) {
           return undefined;
         }
-        return { userId: payload.sub, sessionId };
+        const claims = { userId: payload.sub, sessionId };
+        if (payload.exp) remember(token, claims, payload.exp * 1000);
+        return claims;
       } catch {
         return undefined;
       }
