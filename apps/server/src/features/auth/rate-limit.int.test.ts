@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ErrorResponse } from '@summa/shared';
 import type { DatabaseKind } from '../../db/database.js';
@@ -31,8 +31,23 @@ describe.runIf(REDIS_URL !== undefined)('rate limits in Redis', () => {
   rateLimitSuite('pglite', REDIS_URL);
 });
 
+/** Every window is a multiple of 15 minutes, aligned to the clock. */
+const SHORTEST_WINDOW_MS = 15 * 60_000;
+/** More than any test's burst of requests takes. */
+const BURST_MS = 20_000;
+
+/**
+ * Counters restart at each window's edge, so a burst that crosses one is counted in two
+ * windows. Near an edge, wait until just past it.
+ */
+async function awayFromWindowEdge(): Promise<void> {
+  const left = SHORTEST_WINDOW_MS - (Date.now() % SHORTEST_WINDOW_MS);
+  if (left < BURST_MS) await new Promise((resolve) => setTimeout(resolve, left + 500));
+}
+
 function rateLimitSuite(kind: DatabaseKind, redisUrl: string | undefined) {
   let context: TestContext;
+  beforeEach(awayFromWindowEdge, BURST_MS + 5_000);
   beforeAll(async () => {
     context = await createTestApp(kind, { env: redisUrl ? { REDIS_URL: redisUrl } : {} });
   });
