@@ -12,7 +12,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { userSubscriptions } from '../apps/server/src/db/schema/index.js';
-import { startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
+import { readBody, startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../apps/server/src/test/summary-responder.js';
 import { SESSION_STORAGE_KEY } from '../apps/web/src/lib/auth/session-storage.js';
 
@@ -37,15 +37,6 @@ declare global {
 
 /** Milliseconds since the Unix epoch, sub-millisecond, on this process's monotonic clock. */
 const now = () => performance.timeOrigin + performance.now();
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /**
  * A pass-through between the app and the fake model server that watches the streamed answer and
