@@ -53,8 +53,10 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style per-request hooks: an async one costs a promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // While closing, answer in-flight requests with Connection: close so keep-alive sockets
   // end with them instead of holding the shutdown open until their idle timeout.
@@ -62,8 +64,9 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(errorHandlerPlugin);

@@ -38,7 +38,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback-style hooks: an async one costs a promise on every request.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    done();
   });
 });
