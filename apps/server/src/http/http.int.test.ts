@@ -121,6 +121,26 @@ describe.each(TEST_DATABASES)('HTTP conventions on %s', (kind) => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('sends the security headers on API answers, pages and errors alike', async () => {
+    const responses = await Promise.all([
+      inject({ method: 'GET', url: '/healthz' }),
+      inject({ method: 'GET', url: '/pt/faq', headers: { accept: 'text/html' } }),
+      inject({ method: 'GET', url: '/api/no-such-route' }),
+    ]);
+    for (const response of responses) {
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('serves index.html for client routes, revalidated', async () => {
     const response = await inject({ method: 'GET', url: '/pt/faq', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);
