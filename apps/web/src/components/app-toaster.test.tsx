@@ -1,0 +1,52 @@
+import { act, render } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster, TOAST_DURATION_MS } from './app-toaster';
+
+/** Sonner's exit animation: a closed toast leaves the page this long after it starts closing. */
+const EXIT_ANIMATION_MS = 200;
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+function shownToasts() {
+  return [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].map((element) => ({
+    text: element.textContent.trim(),
+    closing: element.dataset.removed === 'true',
+  }));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  toast.dismiss();
+  vi.useRealTimers();
+});
+
+describe('AppToaster (spec §9: toasts last 800 ms)', () => {
+  it('keeps the duration at 800 ms', () => {
+    expect(TOAST_DURATION_MS).toBe(800);
+  });
+
+  it('shows a toast and closes it 800 ms later', async () => {
+    render(<AppToaster />);
+    act(() => {
+      toast('Saved');
+    });
+    // Sonner puts a new toast on screen on the next tick.
+    await advance(0);
+    expect(shownToasts()).toEqual([{ text: 'Saved', closing: false }]);
+
+    await advance(TOAST_DURATION_MS - 1);
+    expect(shownToasts()).toEqual([{ text: 'Saved', closing: false }]);
+
+    await advance(1);
+    expect(shownToasts()).toEqual([{ text: 'Saved', closing: true }]);
+
+    await advance(EXIT_ANIMATION_MS);
+    expect(shownToasts()).toEqual([]);
+  });
+});

@@ -1,0 +1,9 @@
+import { Toaster } from 'sonner';
+
+/** Spec §9: a toast stays on screen for 800 ms. */
+export const TOAST_DURATION_MS = 800;
+
+/** The app's one toast region: top centre, coloured by type, each toast with a close button. */
+export function AppToaster() {
+  return <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />;
+}

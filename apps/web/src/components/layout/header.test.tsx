@@ -1,0 +1,81 @@
+import type { Session } from '@summa/shared';
+import { act, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authClient } from '../../lib/auth/auth-client';
+import { AuthProvider } from '../../lib/auth/auth-provider';
+import { setLanguage } from '../../lib/i18n';
+import { testSession } from '../../test/session-fixture';
+import { Header } from './header';
+
+const SESSION: Session = testSession();
+
+/** The network boundary: login answers SESSION, anything else (logout) 204. */
+function fakeApi() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (`${init.method ?? 'GET'} ${url}` === 'POST /api/auth/login') return Response.json(SESSION);
+      return new Response(null, { status: 204 });
+    }),
+  );
+}
+
+function renderHeader(path = '/') {
+  const router = createMemoryRouter([{ path: '*', Component: Header }], { initialEntries: [path] });
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+}
+
+const logo = () => screen.getByRole('link', { name: 'Summa' });
+
+beforeEach(() => {
+  fakeApi();
+});
+
+afterEach(async () => {
+  await authClient.signOut();
+  vi.unstubAllGlobals();
+  setLanguage('pt');
+});
+
+describe('Header for a visitor', () => {
+  it("leads to the language's landing page and to sign-in, in Portuguese", () => {
+    setLanguage('pt');
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Menu da conta' });
+    expect(within(nav).getByRole('button', { name: 'Idioma' }).textContent).toBe('pt');
+    expect(within(nav).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/auth?lang=pt');
+    expect(logo().getAttribute('href')).toBe('/pt');
+    expect(screen.queryByRole('button', { name: 'Menu da conta' })).toBeNull();
+  });
+
+  it('follows a change of language', () => {
+    setLanguage('pt');
+    renderHeader('/pt/faq');
+    act(() => {
+      setLanguage('es');
+    });
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/auth?lang=es');
+    expect(screen.getByRole('button', { name: 'Idioma' }).textContent).toBe('es');
+    expect(logo().getAttribute('href')).toBe('/es');
+  });
+});
+
+describe('Header when signed in', () => {
+  it('leads home and offers the account menu instead of sign-in', async () => {
+    setLanguage('en');
+    await authClient.signInWithPassword({ email: SESSION.user.email, password: 'secret1' });
+    renderHeader('/history');
+    expect(logo().getAttribute('href')).toBe('/home');
+    const account = screen.getByRole('button', { name: 'Account menu' });
+    expect(account.getAttribute('title')).toBe(SESSION.user.email);
+    expect(account.getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,90 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentLanguage, i18n, setLanguage } from '../../lib/i18n';
+import { LanguageSwitcher } from './language-switcher';
+
+function renderSwitcher(path: string) {
+  const router = createMemoryRouter([{ path: '*', Component: LanguageSwitcher }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** The menu's choices: their names and which one is checked. */
+function choices() {
+  return within(screen.getByRole('menu'))
+    .getAllByRole('menuitemradio')
+    .map((item) => [item.textContent, item.getAttribute('aria-checked')]);
+}
+
+afterEach(() => {
+  setLanguage('pt');
+});
+
+describe('LanguageSwitcher', () => {
+  it('is operated from the keyboard: opens, moves to English, picks it and stores it', async () => {
+    setLanguage('pt');
+    const user = userEvent.setup();
+    const router = renderSwitcher('/home');
+
+    await user.tab();
+    const trigger = screen.getByRole('button', { name: 'Idioma' });
+    expect(document.activeElement).toBe(trigger);
+    expect(trigger.textContent).toBe('pt');
+
+    await user.keyboard('{Enter}');
+    expect(choices()).toEqual([
+      ['Português', 'true'],
+      ['English', 'false'],
+      ['Español', 'false'],
+    ]);
+    expect(document.activeElement?.textContent).toBe('Português');
+
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    expect(currentLanguage()).toBe('en');
+    expect(i18n.language).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(screen.queryByRole('menu')).toBeNull();
+    // The trigger speaks the new language and gets the focus back.
+    expect(screen.getByRole('button', { name: 'Language' })).toBe(document.activeElement);
+    expect(trigger.textContent).toBe('en');
+    // Outside a language's pages the address stays.
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('opens with Space and closes with Escape without changing the language', async () => {
+    setLanguage('es');
+    const user = userEvent.setup();
+    renderSwitcher('/home');
+    await user.tab();
+    await user.keyboard(' ');
+    expect(choices()).toEqual([
+      ['Português', 'false'],
+      ['English', 'false'],
+      ['Español', 'true'],
+    ]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(currentLanguage()).toBe('es');
+    expect(localStorage.getItem('language')).toBe('es');
+  });
+
+  it("moves a language's page to the same page in the chosen language, keeping the query", async () => {
+    setLanguage('pt');
+    const user = userEvent.setup();
+    const router = renderSwitcher('/pt/faq?q=plano');
+
+    await user.click(screen.getByRole('button', { name: 'Idioma' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
+
+    expect(router.state.location.pathname).toBe('/es/faq');
+    expect(router.state.location.search).toBe('?q=plano');
+    expect(currentLanguage()).toBe('es');
+    expect(localStorage.getItem('language')).toBe('es');
+  });
+});
