@@ -1,6 +1,7 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../lib/i18n';
 import { AppToaster, TOAST_DURATION_MS } from './app-toaster';
 
 /** Sonner's exit animation: a closed toast leaves the page this long after it starts closing. */
@@ -24,6 +25,7 @@ beforeEach(() => {
 afterEach(() => {
   toast.dismiss();
   vi.useRealTimers();
+  setLanguage('pt');
 });
 
 describe('AppToaster (spec §9: toasts last 800 ms)', () => {
@@ -48,5 +50,22 @@ describe('AppToaster (spec §9: toasts last 800 ms)', () => {
 
     await advance(EXIT_ANIMATION_MS);
     expect(shownToasts()).toEqual([]);
+  });
+
+  it("labels the region and the close button in the reader's language", async () => {
+    setLanguage('pt');
+    render(<AppToaster />);
+    act(() => {
+      toast('Salvo');
+    });
+    await advance(0);
+    const region = screen.getByRole('region', { name: /^Notificações/ });
+    expect(within(region).getByRole('button', { name: 'Fechar notificação' })).toBeTruthy();
+
+    act(() => {
+      setLanguage('es');
+    });
+    expect(screen.getByRole('region', { name: /^Notificaciones/ })).toBe(region);
+    expect(within(region).getByRole('button', { name: 'Cerrar notificación' })).toBeTruthy();
   });
 });

@@ -40,6 +40,8 @@ export const common = defineMessages({
       signedOut: 'Você saiu da sua conta.',
       error: 'Algo deu errado',
       tryAgain: 'Tente novamente em instantes.',
+      region: 'Notificações',
+      close: 'Fechar notificação',
     },
   },
   en: {
@@ -81,6 +83,8 @@ export const common = defineMessages({
       signedOut: 'You have signed out.',
       error: 'Something went wrong',
       tryAgain: 'Please try again in a moment.',
+      region: 'Notifications',
+      close: 'Close notification',
     },
   },
   es: {
@@ -122,6 +126,8 @@ export const common = defineMessages({
       signedOut: 'Cerraste tu sesión.',
       error: 'Algo salió mal',
       tryAgain: 'Inténtalo de nuevo en un momento.',
+      region: 'Notificaciones',
+      close: 'Cerrar notificación',
     },
   },
 });
