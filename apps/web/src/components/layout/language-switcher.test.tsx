@@ -1,14 +1,20 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authEntry } from '../../app/guards';
 import { currentLanguage, i18n, setLanguage } from '../../lib/i18n';
 import { LanguageSwitcher } from './language-switcher';
 
 function renderSwitcher(path: string) {
-  const router = createMemoryRouter([{ path: '*', Component: LanguageSwitcher }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [
+      // /auth takes its language from ?lang, as in the app's routes.
+      { path: '/auth', loader: authEntry, Component: LanguageSwitcher, HydrateFallback: () => null },
+      { path: '*', Component: LanguageSwitcher },
+    ],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -86,5 +92,36 @@ describe('LanguageSwitcher', () => {
     expect(router.state.location.search).toBe('?q=plano');
     expect(currentLanguage()).toBe('es');
     expect(localStorage.getItem('language')).toBe('es');
+  });
+
+  it("moves /pt/auth?lang=pt to /es/auth?lang=es, so the path's and the query's languages agree", async () => {
+    setLanguage('pt');
+    const user = userEvent.setup();
+    const router = renderSwitcher('/pt/auth?lang=pt');
+    await user.click(screen.getByRole('button', { name: 'Idioma' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/es/auth?lang=es');
+  });
+
+  it('rewrites a ?lang in the address, so a reload or Back keeps the chosen language', async () => {
+    setLanguage('pt');
+    const user = userEvent.setup();
+    // Where the header's and the landing page's sign-in links lead.
+    const router = renderSwitcher('/auth?lang=pt&mode=signup');
+    await user.click(await screen.findByRole('button', { name: 'Idioma' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?lang=en&mode=signup'));
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    // Reloading the address runs the /auth loader again.
+    const { pathname, search } = router.state.location;
+    router.dispose();
+    cleanup();
+    renderSwitcher(`${pathname}${search}`);
+    expect(await screen.findByRole('button', { name: 'Language' })).toBeTruthy();
+    expect(currentLanguage()).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
   });
 });

@@ -19,6 +19,14 @@ function pathInLanguage(pathname: string, language: string): string | undefined 
   return ['', language, ...rest].join('/');
 }
 
+/** /auth?lang=xx sets the language on arrival, so a stale ?lang would undo the choice on reload. */
+function searchInLanguage(search: string, language: string): string | undefined {
+  const params = new URLSearchParams(search);
+  if (!params.has('lang')) return undefined;
+  params.set('lang', language);
+  return `?${params.toString()}`;
+}
+
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,8 +36,11 @@ export function LanguageSwitcher() {
   const choose = (value: string) => {
     if (!isLanguage(value)) return;
     setLanguage(value);
-    const target = pathInLanguage(location.pathname, value);
-    if (target) void navigate({ pathname: target, search: location.search });
+    const pathname = pathInLanguage(location.pathname, value);
+    const search = searchInLanguage(location.search, value);
+    if (pathname) void navigate({ pathname, search: search ?? location.search });
+    // Same page, only its ?lang changes: Back must not lead to the old language.
+    else if (search) void navigate({ pathname: location.pathname, search }, { replace: true });
   };
 
   return (
