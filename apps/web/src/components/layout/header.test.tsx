@@ -47,7 +47,7 @@ describe('Header for a visitor', () => {
   it("leads to the language's landing page and to sign-in, in Portuguese", () => {
     setLanguage('pt');
     renderHeader();
-    const nav = screen.getByRole('navigation', { name: 'Menu da conta' });
+    const nav = screen.getByRole('navigation', { name: 'Idioma e conta' });
     expect(within(nav).getByRole('button', { name: 'Idioma' }).textContent).toBe('pt');
     expect(within(nav).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/auth?lang=pt');
     expect(logo().getAttribute('href')).toBe('/pt');

@@ -20,7 +20,7 @@ export function Header() {
           <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
           {t('common.appName')}
         </Link>
-        <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.userMenu')}>
+        <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.header')}>
           <LanguageSwitcher />
           {session ? (
             <UserMenu email={session.user.email} />
