@@ -1,4 +1,5 @@
 import type { BookRecord } from './catalog.repository.js';
+import { RecentAnswers } from './recent-answers.js';
 
 /**
  * Search normal form: lower case, no accents, apostrophes dropped ("Man's" -> "mans"), any
@@ -208,11 +209,8 @@ export class CatalogIndex {
   /** For each book, each key's trigram ids in order. */
   private readonly keyTrigrams: readonly (readonly Int32Array[])[];
   private readonly scorer: StretchScorer;
-  /**
-   * Recent answers. Search-box traffic repeats a lot (every reader typing 'ha', 'hab',
-   * 'habi'...), and an answer stays right for the life of the index, which is immutable.
-   */
-  private readonly answers = new Map<string, BookRecord[]>();
+  /** Recent answers: each stays right for the life of the index, which is immutable. */
+  private readonly answers = new RecentAnswers<BookRecord[]>(MAX_REMEMBERED_ANSWERS);
 
   constructor(records: readonly BookRecord[]) {
     this.records = [...records].sort(
@@ -273,20 +271,7 @@ export class CatalogIndex {
    * `query` must already be in search normal form.
    */
   search(query: string, limit: number): BookRecord[] {
-    const key = `${limit}|${query}`;
-    const known = this.answers.get(key);
-    if (known) {
-      this.answers.delete(key); // most recently used last
-      this.answers.set(key, known);
-      return known;
-    }
-    const answer = this.find(query, limit);
-    this.answers.set(key, answer);
-    if (this.answers.size > MAX_REMEMBERED_ANSWERS) {
-      const oldest = this.answers.keys().next();
-      if (!oldest.done) this.answers.delete(oldest.value);
-    }
-    return answer;
+    return this.answers.get(`${limit}|${query}`, () => this.find(query, limit));
   }
 
   private find(query: string, limit: number): BookRecord[] {

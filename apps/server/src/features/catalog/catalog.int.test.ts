@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATEGORIES,
+  catalogSearchResponseSchema,
   LANGUAGES,
   LEVELS,
   type Book,
@@ -486,6 +487,16 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
         expect(results.length).toBeGreaterThan(0);
         expect(results.every((suggestion) => suggestion.source === 'catalog')).toBe(true);
         expect(results[0]).toMatchObject({ id: bookIdForSlug('atomic-habits'), title: 'Hábitos Atômicos' });
+      }
+    });
+
+    it('answers JSON that keeps to the contract, with history or without', async () => {
+      for (const caller of [reader, undefined, reader]) {
+        const response = await search({ query: 'atomic', lang: 'pt' }, caller);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        const { books } = catalogSearchResponseSchema.parse(response.json());
+        expect(books[0]?.source).toBe(caller ? 'history' : 'catalog');
       }
     });
 

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
 import { CatalogIndex, searchNormalForm } from './catalog-index.js';
+import { RecentAnswers } from './recent-answers.js';
 import {
   countByCategory,
   exploreBooks,
@@ -163,6 +164,31 @@ const characterCount = (text: string) => Array.from(text).length;
 const suggestionKey = (suggestion: Suggestion) =>
   `${searchNormalForm(suggestion.title)}|${searchNormalForm(suggestion.author)}`;
 
+/** The search box's answer: its suggestions and the response body that carries them. */
+export interface SearchAnswer {
+  readonly books: readonly Suggestion[];
+  /** `{"books":[...]}`: a catalogue-only answer is serialized once, not on every keystroke. */
+  readonly body: string;
+}
+
+const answerOf = (books: readonly Suggestion[]): SearchAnswer => ({ books, body: JSON.stringify({ books }) });
+
+const NO_SUGGESTIONS = answerOf([]);
+
+/** How many catalogue-only answers (per language and limit) each index keeps ready. */
+const MAX_READY_ANSWERS = 5_000;
+
+/** Ready answers per index: they stay right for its life, and go with it. */
+const readyAnswers = new WeakMap<CatalogIndex, RecentAnswers<SearchAnswer>>();
+
+function catalogAnswer(index: CatalogIndex, normalized: string, language: Language, limit: number) {
+  let answers = readyAnswers.get(index);
+  if (!answers) readyAnswers.set(index, (answers = new RecentAnswers(MAX_READY_ANSWERS)));
+  return answers.get(`${language}|${limit}|${normalized}`, () =>
+    answerOf(index.search(normalized, limit).map((record) => toSuggestion(record, language))),
+  );
+}
+
 /**
  * Suggestions for the search box: history first, then the catalogue by relevance, then the
  * fallback, without duplicates, at most 8. Under 2 characters there are none.
@@ -171,19 +197,19 @@ export async function searchSuggestions(
   catalog: LiveCatalogIndex,
   input: SearchInput,
   sources: SearchSources = {},
-): Promise<Suggestion[]> {
+): Promise<SearchAnswer> {
   const query = input.query.trim();
   const limit = Math.min(Math.max(1, input.limit ?? SEARCH_MAX_LIMIT), SEARCH_MAX_LIMIT);
-  if (characterCount(query) < SEARCH_MIN_QUERY_LENGTH) return [];
+  if (characterCount(query) < SEARCH_MIN_QUERY_LENGTH) return NO_SUGGESTIONS;
 
   const normalized = searchNormalForm(query);
   const [history, index] = await Promise.all([
     sources.history ? sources.history(query, input.lang, limit) : Promise.resolve([]),
     catalog.current(),
   ]);
-  const catalogMatches = index.search(normalized, limit).map((record) => toSuggestion(record, input.lang));
-  if (history.length === 0 && (catalogMatches.length >= limit || !sources.fallback)) {
-    return catalogMatches; // one source: nothing to merge
+  const fromCatalog = catalogAnswer(index, normalized, input.lang, limit);
+  if (history.length === 0 && (fromCatalog.books.length >= limit || !sources.fallback)) {
+    return fromCatalog; // one source: nothing to merge
   }
 
   const results: Suggestion[] = [];
@@ -195,11 +221,11 @@ export async function searchSuggestions(
     results.push(suggestion);
   };
   history.forEach(add);
-  catalogMatches.forEach(add);
+  fromCatalog.books.forEach(add);
   if (results.length < limit && sources.fallback) {
     (await sources.fallback(query, input.lang, limit)).forEach(add);
   }
-  return results;
+  return answerOf(results);
 }
 
 // ---------------------------------------------------------------------------------------------
