@@ -14,6 +14,7 @@ import {
   type Language,
   type Suggestion,
 } from '@summa/shared';
+import { sendSerializedJson } from '../../http/serialized-json.js';
 import { openLibrarySource } from './catalog-open-library.js';
 import {
   categoryCounts,
@@ -50,8 +51,6 @@ export interface CatalogRoutesOptions {
 }
 
 const badRequest = { 400: errorResponseSchema };
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
   const catalog = new LiveCatalogIndex(app.db, (options.refreshSeconds ?? 30) * 1_000, (error) =>
@@ -94,10 +93,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         ? (query, language, limit) => historySearch(request, query, language, limit)
         : undefined;
       const answer = await searchSuggestions(catalog, request.body, { history, fallback });
-      // Already serialized: with a JSON content type Fastify sends a string as it is. The
-      // typed reply only takes the object, so this goes through the untyped one.
-      const untyped: FastifyReply = reply;
-      return untyped.type(JSON_CONTENT_TYPE).send(answer.body);
+      return sendSerializedJson(reply, answer.body);
     },
   );
 

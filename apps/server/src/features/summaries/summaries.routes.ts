@@ -15,10 +15,12 @@ import {
   type GenerationEvent,
   type Language,
   type Suggestion,
+  type Summary,
   type SummarySectionKey,
 } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
 import { translatedErrorMessage } from '../../http/error-reply.js';
+import { sendSerializedJson } from '../../http/serialized-json.js';
 import type { LlmProvider } from '../../providers/llm/llm-provider.js';
 import type { FlightEvent } from './flight.js';
 import {
@@ -35,8 +37,9 @@ import {
   findUserSummaries,
   listUserSummaries,
   touchUserSummary,
+  type SummaryRecord,
 } from './summaries.repository.js';
-import { SummaryReadCache } from './summary-read-cache.js';
+import { SummaryReadCache, type ReadySummary } from './summary-read-cache.js';
 import { GenerationError } from './summary-writer.js';
 
 export interface SummariesRoutesOptions {
@@ -61,6 +64,26 @@ function failureOf(error: unknown): AppError {
     return new AppError(error.code, FAILURE_STATUS[error.code]);
   }
   return new AppError('GENERATION_FAILED', 502);
+}
+
+/**
+ * A stored summary's answer up to the reader's part, serialized once: the summary never changes
+ * (it was checked against its schema before it was stored), and its content is most of the body.
+ */
+function readySummary(summary: SummaryRecord): ReadySummary {
+  const body = JSON.stringify({
+    id: summary.id,
+    title: summary.title,
+    author: summary.author,
+    language: summary.language,
+    bookId: summary.bookId,
+    category: summary.category,
+    cover_url: summary.coverUrl,
+    content: summary.content,
+    related: summary.related,
+    createdAt: summary.createdAt.toISOString(),
+  } satisfies Omit<Summary, 'feedback'>);
+  return { id: summary.id, bodyStart: body.slice(0, -1) };
 }
 
 function toProgressEvent(event: FlightEvent): GenerationEvent {
@@ -172,9 +195,6 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
     '/api/summaries/:id',
     {
       preHandler: app.authenticate,
-      // A summary was checked against its schema before it was stored and the handler's type
-      // pins the answer's shape; checking it again on every read cost more than all the rest.
-      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['summaries'],
         summary: "A summary; opening it records it in the reader's history",
@@ -183,12 +203,13 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         response: { 200: summarySchema, ...errors(401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = request.user.id;
       let summary = readCache.summary(request.params.id);
       if (!summary) {
-        summary = await findSummary(app.db, request.params.id);
-        if (!summary) throw new AppError('NOT_FOUND', 404);
+        const stored = await findSummary(app.db, request.params.id);
+        if (!stored) throw new AppError('NOT_FOUND', 404);
+        summary = readySummary(stored);
         readCache.rememberSummary(summary);
       }
       let reader = readCache.reader(userId, summary.id);
@@ -199,19 +220,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         reader = { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
         readCache.rememberReader(userId, summary.id, reader);
       }
-      return {
-        id: summary.id,
-        title: summary.title,
-        author: summary.author,
-        language: summary.language,
-        bookId: summary.bookId,
-        category: summary.category,
-        cover_url: summary.coverUrl,
-        content: summary.content,
-        related: summary.related,
-        createdAt: summary.createdAt.toISOString(),
-        feedback: reader.feedback,
-      };
+      return sendSerializedJson(reply, `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`);
     },
   );
 

@@ -1,5 +1,4 @@
 import type { FeedbackRequest } from '@summa/shared';
-import type { SummaryRecord } from './summaries.repository.js';
 
 /** How long a summary, as stored, is served from memory (a re-imported cover shows after it). */
 const SUMMARY_TTL_MS = 10 * 60_000;
@@ -46,6 +45,15 @@ class ExpiringMap<T> {
   }
 }
 
+/**
+ * A stored summary as GET /api/summaries/:id sends it, less the reader's own part: the JSON
+ * object up to its last field, without the closing brace (the reader's part follows).
+ */
+export interface ReadySummary {
+  id: string;
+  bodyStart: string;
+}
+
 /** A reader's own state of a summary: their rating, and that their reading is recorded. */
 export interface ReaderState {
   feedback: { vote: FeedbackRequest['vote']; comment: string | null } | null;
@@ -53,12 +61,12 @@ export interface ReaderState {
 
 /**
  * What GET /api/summaries/:id needs, kept in this instance's memory: a stored summary never
- * changes, and a reader's rating only appears once (then never changes). So a reader who
+ * changes (so it is kept serialized), and a reader's rating only appears once (then never changes). So a reader who
  * reopens a summary costs no database round trip; another instance's rating shows here within
  * READER_STATE_TTL_MS, and one given through this instance at once (`forgetReader`).
  */
 export class SummaryReadCache {
-  private readonly summaries: ExpiringMap<SummaryRecord>;
+  private readonly summaries: ExpiringMap<ReadySummary>;
   private readonly readers: ExpiringMap<ReaderState>;
 
   constructor(now: () => number = Date.now) {
@@ -66,11 +74,11 @@ export class SummaryReadCache {
     this.readers = new ExpiringMap(READER_STATE_TTL_MS, now);
   }
 
-  summary(id: string): SummaryRecord | undefined {
+  summary(id: string): ReadySummary | undefined {
     return this.summaries.get(id);
   }
 
-  rememberSummary(summary: SummaryRecord): void {
+  rememberSummary(summary: ReadySummary): void {
     this.summaries.set(summary.id, summary);
   }
 
