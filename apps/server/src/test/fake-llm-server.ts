@@ -8,9 +8,27 @@
  * events (a role chunk, content deltas, a chunk with `finish_reason`, usage, then `data: [DONE]`);
  * otherwise one `chat.completion` object. `GET /v1/models` lists the served model ids.
  */
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  emitPieces,
+  estimateTokens,
+  messageText,
+  openEventStream,
+  pathOf,
+  readJsonObject,
+  SAMPLE_BODY,
+  sendError,
+  sendJson,
+  sleep,
+  startScriptedServer,
+  textOf,
+  write,
+  type Exchange,
+  type Responder,
+  type ScriptedServer,
+} from './fake-server-kit.js';
+
+export { readBody } from './fake-server-kit.js';
 
 /** What the fake does with one chat completion request. */
 export type FakeLlmBehaviour =
@@ -40,7 +58,7 @@ export interface FakeLlmRequest {
 }
 
 /** Decides what to do with a request when the queue is empty. */
-export type FakeLlmResponder = (request: FakeLlmRequest) => FakeLlmBehaviour | Promise<FakeLlmBehaviour>;
+export type FakeLlmResponder = Responder<FakeLlmBehaviour, FakeLlmRequest>;
 
 export interface FakeLlmServerOptions {
   /** Defaults to 127.0.0.1. */
@@ -55,28 +73,10 @@ export interface FakeLlmServerOptions {
   chunkSize?: number;
 }
 
-export interface FakeLlmServer {
+export interface FakeLlmServer extends Omit<ScriptedServer<FakeLlmBehaviour, FakeLlmRequest>, 'origin'> {
   /** Where the API lives, ending with `/v1` (pass it as the provider's base URL). */
   readonly baseUrl: string;
-  /** Chat completion requests in arrival order. */
-  readonly requests: FakeLlmRequest[];
-  /** Queues behaviours for the next requests, used first, in order. */
-  enqueue(...behaviours: FakeLlmBehaviour[]): void;
-  /** Replaces the responder that decides when the queue is empty. */
-  respondWith(responder: FakeLlmResponder): void;
-  /** How many clients went away before their answer ended (a cancel that reached the model). */
-  abortedCount(): number;
-  /** Resolves once `count` chat completion requests have arrived. */
-  waitForRequests(count: number, timeoutMs?: number): Promise<void>;
-  /** Empties the queue and the recorded requests, zeroes the abort count and restores the default responder. */
-  reset(): void;
-  close(): Promise<void>;
 }
-
-const SAMPLE_BODY = {
-  oneLiner: 'A fake answer from the fake model server.',
-  closing: 'It exists so that tests have something to read.',
-};
 
 const MALFORMED_TEXT =
   'Sure! Here is the summary you asked for:\n{"oneLiner": "An answer that never closes its string, ';
@@ -97,28 +97,14 @@ const nothingScripted: FakeLlmResponder = () => ({
 export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Promise<FakeLlmServer> {
   const models = options.models ?? ['fake-model'];
   const defaultChunkSize = Math.max(1, options.chunkSize ?? 16);
-  const queue: FakeLlmBehaviour[] = [];
-  const requests: FakeLlmRequest[] = [];
-  const waiters = new Set<() => void>();
-  let responder = options.responder ?? nothingScripted;
-  let aborted = 0;
-  let closed = false;
   let sequence = 0;
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent && !res.destroyed) {
-        sendJson(res, 500, {
-          error: { message: `fake-llm-server failed: ${String(error)}`, type: 'server_error' },
-        });
-      } else {
-        res.destroy();
-      }
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/\/+$/, '');
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    exchange: Exchange<FakeLlmBehaviour, FakeLlmRequest>,
+  ): Promise<void> {
+    const path = pathOf(req);
     if (req.method === 'GET' && path === '/v1/models') {
       const created = Math.floor(Date.now() / 1000);
       sendJson(res, 200, {
@@ -136,17 +122,10 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
 
     // Count a client that goes away before its answer ended; a 'drop' destroys the socket on purpose.
     let dropping = false;
-    res.once('close', () => {
-      if (!res.writableFinished && !dropping && !closed) aborted += 1;
-    });
+    exchange.watchForAbort(res, () => dropping);
 
-    let body: Record<string, unknown>;
-    try {
-      const parsed: unknown = JSON.parse(await readBody(req));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        throw new Error('not an object');
-      body = parsed as Record<string, unknown>;
-    } catch {
+    const body = await readJsonObject(req);
+    if (!body) {
       sendJson(res, 400, {
         error: { message: 'The body is not a JSON object', type: 'invalid_request_error' },
       });
@@ -154,11 +133,10 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     }
 
     const request = recordOf(req, body);
-    requests.push(request);
-    for (const wake of waiters) wake();
-    const behaviour = queue.shift() ?? (await responder(request));
+    const behaviour = await exchange.next(request);
     const answer: Answer = {
       res,
+      closing: exchange.closing,
       id: `chatcmpl-fake-${++sequence}`,
       created: Math.floor(Date.now() / 1000),
       model: request.model ?? models[0] ?? 'fake-model',
@@ -205,6 +183,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
 
   interface Answer {
     res: ServerResponse;
+    closing: () => boolean;
     id: string;
     created: number;
     model: string;
@@ -241,12 +220,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
       return;
     }
 
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-    });
-    res.flushHeaders();
+    openEventStream(res);
     const base = {
       id: answer.id,
       object: 'chat.completion.chunk',
@@ -262,18 +236,14 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
       choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }],
       ...usageNull,
     });
-    const characters = Array.from(text);
-    for (let start = 0; start < characters.length; start += pacing.chunkSize) {
-      if (pacing.delayMs > 0) await sleep(pacing.delayMs);
-      if (res.destroyed || closed) return;
-      const content = characters.slice(start, start + pacing.chunkSize).join('');
-      await event({
+    const streamed = await emitPieces(res, text, pacing, answer.closing, (content) =>
+      event({
         ...base,
         choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }],
         ...usageNull,
-      });
-    }
-    if (unfinished || res.destroyed) return;
+      }),
+    );
+    if (!streamed || unfinished) return;
 
     if (answer.includeUsage) {
       await event({
@@ -312,61 +282,15 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     };
   }
 
-  server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-
-  return {
-    baseUrl: `http://${host}:${address.port}/v1`,
-    requests,
-    enqueue(...behaviours) {
-      queue.push(...behaviours);
-    },
-    respondWith(next) {
-      responder = next;
-    },
-    abortedCount: () => aborted,
-    async waitForRequests(count, timeoutMs = 5_000) {
-      if (requests.length >= count) return;
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`fake-llm-server: ${requests.length} of ${count} requests after ${timeoutMs} ms`));
-        }, timeoutMs);
-        function check() {
-          if (requests.length < count) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve();
-        }
-        waiters.add(check);
-      });
-    },
-    reset() {
-      queue.length = 0;
-      requests.length = 0;
-      aborted = 0;
-      responder = options.responder ?? nothingScripted;
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      const done = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await done;
-    },
-  };
-}
-
-/** A request's whole body as text. */
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+  const { origin, ...server } = await startScriptedServer<FakeLlmBehaviour, FakeLlmRequest>({
+    name: 'fake-llm-server',
+    host: options.host,
+    port: options.port,
+    responder: options.responder ?? nothingScripted,
+    handle,
+    fail: (res, message) => sendJson(res, 500, { error: { message, type: 'server_error' } }),
   });
+  return { ...server, baseUrl: `${origin}/v1` };
 }
 
 function recordOf(req: IncomingMessage, body: Record<string, unknown>): FakeLlmRequest {
@@ -389,47 +313,13 @@ function recordOf(req: IncomingMessage, body: Record<string, unknown>): FakeLlmR
   };
 }
 
-/** A message's content is a string or an array of parts such as `{ type: 'text', text }`. */
-function messageText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part) => {
-      const text = (part as { text?: unknown } | null)?.text;
-      return typeof text === 'string' ? text : '';
-    })
-    .join('');
-}
-
 function usageRequested(body: Record<string, unknown>): boolean {
   const streamOptions = body.stream_options as { include_usage?: unknown } | undefined;
   return streamOptions?.include_usage === true;
 }
 
-function textOf(body: object | string): string {
-  return typeof body === 'string' ? body : JSON.stringify(body);
-}
-
-function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 function sendStatus(res: ServerResponse, status: number, body: unknown): void {
-  if (typeof body === 'string') {
-    res.writeHead(status, {
-      'content-type': 'text/plain; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-    return;
-  }
-  sendJson(
+  sendError(
     res,
     status,
     body ?? {
@@ -441,16 +331,4 @@ function sendStatus(res: ServerResponse, status: number, body: unknown): void {
       },
     },
   );
-}
-
-/** Writes and waits until the socket takes more, so a slow client slows the stream down. */
-async function write(res: ServerResponse, text: string): Promise<void> {
-  if (res.destroyed) return;
-  if (!res.write(text)) {
-    await Promise.race([once(res, 'drain'), once(res, 'close')]);
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,20 +1,18 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { nonFictionSectionsSchema } from '@summa/shared';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
+import {
+  ANSWER,
+  closedPort,
+  drain,
+  eventually,
+  expectFailure as expectLlmFailure,
+  JSON_SCHEMA,
+  requestFor,
+} from '../../test/llm-test-kit.js';
 import { createAiSdkProvider } from './ai-sdk-provider.js';
-import { LlmError, type LlmFailure, type LlmRequest, type LlmSettings } from './llm-provider.js';
+import type { LlmFailure, LlmSettings } from './llm-provider.js';
 
 const API_KEY = 'sk-test-0123456789abcdefghijklmnopqrstuvwxyz';
-const JSON_SCHEMA = z.toJSONSchema(nonFictionSectionsSchema) as Record<string, unknown>;
-const ANSWER = {
-  oneLiner: 'Small habits compound into remarkable results.',
-  keyIdeas: [
-    { title: 'Systems beat goals', explanation: 'You fall to the level of your systems — “always”.' },
-  ],
-  closing: 'Start with two minutes a day. 🚀',
-};
 
 let fake: FakeLlmServer;
 
@@ -40,58 +38,7 @@ function settingsFor(overrides: Partial<LlmSettings> = {}): LlmSettings {
   };
 }
 
-function requestFor(overrides: Partial<LlmRequest> = {}): LlmRequest {
-  return {
-    system: 'You write book summaries as JSON.',
-    prompt: 'Summarise "Atomic Habits" by James Clear.',
-    jsonSchema: JSON_SCHEMA,
-    maxOutputTokens: 1234,
-    temperature: 0.3,
-    signal: new AbortController().signal,
-    ...overrides,
-  };
-}
-
-/** Reads the whole stream; the chunks that arrived and the error it ended with, if any. */
-async function drain(stream: AsyncIterable<string>): Promise<{ chunks: string[]; error: unknown }> {
-  const chunks: string[] = [];
-  try {
-    for await (const chunk of stream) chunks.push(chunk);
-    return { chunks, error: undefined };
-  } catch (error) {
-    return { chunks, error };
-  }
-}
-
-function expectFailure(error: unknown, failure: LlmFailure): LlmError {
-  expect(error).toBeInstanceOf(LlmError);
-  const llmError = error as LlmError;
-  expect(llmError.failure).toBe(failure);
-  expect(llmError.message).not.toContain(API_KEY);
-  return llmError;
-}
-
-async function eventually(check: () => void, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const expectFailure = (error: unknown, failure: LlmFailure) => expectLlmFailure(error, failure, API_KEY);
 
 describe.each([
   { provider: 'openai-compatible' as const, apiKey: undefined },
