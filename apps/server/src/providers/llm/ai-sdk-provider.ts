@@ -66,7 +66,7 @@ export function createAiSdkProvider(settings: LlmSettings): LlmProvider {
       stopTimer();
       timer = setTimeout(() => idle.abort(new Error('idle timeout')), settings.idleTimeoutMs);
     };
-    const context: ErrorContext = { provider, label, settings, request, idle: idle.signal };
+    const context: ErrorContext = { label, settings, request, idle: idle.signal };
 
     let complete = false;
     try {
@@ -142,10 +142,13 @@ function createLanguageModel(provider: HostedProviderName, settings: LlmSettings
     case 'openai':
       // The Chat Completions API: the one OpenAI-compatible proxies (and the test server) speak too.
       return createOpenAI({ apiKey, baseURL: settings.baseUrl }).chat(settings.model);
+    // A base URL here is a gateway or proxy in front of the API. Unset, it must reach the SDK as
+    // undefined ('' would become the URL), so that the SDK picks its own: ANTHROPIC_BASE_URL if the
+    // process has it, else https://api.anthropic.com/v1; https://generativelanguage.googleapis.com/v1beta.
     case 'anthropic':
-      return createAnthropic({ apiKey })(settings.model);
+      return createAnthropic({ apiKey, baseURL: settings.baseUrl })(settings.model);
     case 'google':
-      return createGoogleGenerativeAI({ apiKey })(settings.model);
+      return createGoogleGenerativeAI({ apiKey, baseURL: settings.baseUrl })(settings.model);
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
@@ -171,7 +174,6 @@ function rawJsonOutput(schema: Record<string, unknown>): OutputInterface<string,
 }
 
 interface ErrorContext {
-  provider: HostedProviderName;
   label: string;
   settings: LlmSettings;
   request: LlmRequest;
@@ -235,11 +237,11 @@ function toLlmError(error: unknown, context: ErrorContext): LlmError {
   // (A 200 whose body broke off mid-stream also arrives as an APICallError, with status 200.)
   if (status !== undefined && status >= 400) {
     const http = `HTTP ${status}`;
-    if (status === 401 || status === 403) {
+    if (status === 401 || status === 403 || rejectsTheKey(apiError)) {
       return fail('unavailable', `${label} refused the credentials (${http}); check the API key.`);
     }
     if (status === 404) {
-      const where = context.provider === 'openai-compatible' ? ` at ${hostOf(settings.baseUrl)}` : '';
+      const where = settings.baseUrl ? ` at ${hostOf(settings.baseUrl)}` : '';
       return fail(
         'unavailable',
         `${label}${where} does not know the model "${settings.model}", or the base URL is wrong (${http}).`,
@@ -255,7 +257,7 @@ function toLlmError(error: unknown, context: ErrorContext): LlmError {
 
   const code = findCode(error, (candidate) => UNREACHABLE_CODES.has(candidate));
   if (code) {
-    const where = context.provider === 'openai-compatible' ? ` at ${hostOf(settings.baseUrl)}` : '';
+    const where = settings.baseUrl ? ` at ${hostOf(settings.baseUrl)}` : '';
     return fail('unavailable', `Cannot reach ${label}${where}: ${describeCode(code)}.`);
   }
   if (findCode(error, (candidate) => TIMEOUT_CODES.has(candidate))) {
@@ -268,6 +270,18 @@ function toLlmError(error: unknown, context: ErrorContext): LlmError {
   // Sockets reset or closed mid-answer, a stream that ended without a finish, a garbled chunk, a 200
   // with an empty body: all worth one more try.
   return fail('transient', `The connection to ${label} broke off or returned an unreadable answer.`);
+}
+
+/**
+ * Gemini answers a wrong API key with HTTP 400 INVALID_ARGUMENT, not 401; only the reason in the
+ * error's details (API_KEY_INVALID) tells it apart from a bad request.
+ */
+function rejectsTheKey(apiError: unknown): boolean {
+  return (
+    APICallError.isInstance(apiError) &&
+    apiError.statusCode === 400 &&
+    apiError.responseBody?.includes('"API_KEY_INVALID"') === true
+  );
 }
 
 function describeCode(code: string): string {

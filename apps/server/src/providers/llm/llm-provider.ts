@@ -7,7 +7,10 @@ export interface LlmSettings {
   provider: LlmProviderName;
   /** A model name for hosted providers; for `local` a GGUF path or an `hf:` URI. */
   model: string;
-  /** OpenAI-compatible servers (and optionally OpenAI itself): where the API lives. */
+  /**
+   * Where the API lives: required for OpenAI-compatible servers; for OpenAI, Anthropic and Google a
+   * gateway or proxy in front of their API (undefined: the SDK's own URL).
+   */
   baseUrl: string | undefined;
   apiKey: string | undefined;
   /** Where `local` keeps downloaded models. */
