@@ -62,11 +62,19 @@ export function useGeneration(callbacks: GenerationCallbacks) {
 
   const fail = useCallback((request: GenerateSummaryRequest, code: string, message: string) => {
     setState({ phase: 'failed', request, code, message });
-    later(() => {
+  }, []);
+
+  // The error's 3 s count from when it is on screen, not from when it arrived: a busy phone can
+  // take a moment to show it. A new start in the meantime ends the wait.
+  useEffect(() => {
+    if (state.phase !== 'failed') return;
+    const { code, message } = state;
+    const timer = window.setTimeout(() => {
       setState({ phase: 'idle' });
       latest.current.onFailed(code, message);
     }, ERROR_DISPLAY_MS);
-  }, []);
+    return () => window.clearTimeout(timer);
+  }, [state]);
 
   const start = useCallback(
     (request: GenerateSummaryRequest) => {
