@@ -24,15 +24,11 @@ import { startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../apps/server/src/test/summary-responder.js';
 import { summarizePrompt } from '../apps/server/src/features/summaries/prompts/index.js';
 import { measureFirstSectionToDom } from './first-section-to-dom.js';
+import { median } from './median.js';
 
 const BOOKS = 20;
 const DURATION_S = Number(process.env.DURATION ?? 8);
 const FIRST_SECTION_RUNS = Number(process.env.FIRST_SECTION_RUNS ?? 10);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 async function fire(url: string, headers: Record<string, string>): Promise<Result> {
   // The load generator runs in its own thread, off the server's event loop.

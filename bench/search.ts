@@ -2,9 +2,10 @@
 // books of goodbooks-10k (read at run time from ../shared/data, never copied), starts the app in
 // this process and fires a realistic mix of 2- to 20-character queries (prefixes, accents, typos)
 // at POST /api/catalog/search with autocannon (50 connections), taking turns with a bare Fastify
-// route and the app's /healthz in the same run (3 rounds of 6 s each; medians reported). PGlite always; PostgreSQL too when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set (a scratch database is created and dropped). The app answers from its
-// in-memory index of the catalogue, built from the database when it starts.
+// route and the app's /healthz in the same run (3 rounds of 6 s each; medians reported). PGlite
+// always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database
+// is created and dropped). The app answers from its in-memory index of the catalogue, built from
+// the database when it starts.
 import { randomUUID } from 'node:crypto';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../apps/server/src/db/database.js';
 import { CATALOG } from '../apps/server/src/features/catalog/catalog-data.js';
 import { upsertBooks, type BookInput } from '../apps/server/src/features/catalog/catalog.repository.js';
+import { median } from './median.js';
 
 const GOODBOOKS_CSV = fileURLToPath(new URL('../../shared/data/goodbooks-10k-books.csv', import.meta.url));
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -210,12 +212,6 @@ async function measure(url: string, bodies: string[]): Promise<Measured> {
   return summary(await fire(url, bodies, DURATION_S));
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** The round-by-round figures, with the median of each as the headline. */
 function medianOf(rounds: Measured[]): Measured & { rounds: Measured[] } {
   const of = (field: keyof Measured) => median(rounds.map((round) => round[field]));
@@ -287,7 +283,7 @@ async function run(target: DatabaseTarget, imported: BookInput[], bodies: string
       const searchRounds: Measured[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         bareRounds.push(await measure(bare.url, bodies));
-        // The app's cheapest route (GET /healthz) with every plugin (security headers, request ids, ...).
+        // The app's cheapest route (GET /healthz), with every plugin (security headers, request ids).
         healthRounds.push(await measure(app.healthUrl, []));
         searchRounds.push(await measure(app.url, bodies));
       }

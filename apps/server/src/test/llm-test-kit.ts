@@ -31,11 +31,20 @@ export function requestFor(overrides: Partial<LlmRequest> = {}): LlmRequest {
   };
 }
 
-/** Reads the whole stream; the chunks that arrived and the error it ended with, if any. */
-export async function drain(stream: AsyncIterable<string>): Promise<{ chunks: string[]; error: unknown }> {
+/**
+ * Reads the whole stream; the chunks that arrived and the error it ended with, if any. With
+ * `abortAfter`, aborts its controller once that many chunks have arrived.
+ */
+export async function drain(
+  stream: AsyncIterable<string>,
+  abortAfter?: { controller: AbortController; chunks: number },
+): Promise<{ chunks: string[]; error: unknown }> {
   const chunks: string[] = [];
   try {
-    for await (const chunk of stream) chunks.push(chunk);
+    for await (const chunk of stream) {
+      chunks.push(chunk);
+      if (chunks.length === abortAfter?.chunks) abortAfter.controller.abort();
+    }
     return { chunks, error: undefined };
   } catch (error) {
     return { chunks, error };

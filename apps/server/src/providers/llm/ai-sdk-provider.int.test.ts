@@ -175,16 +175,10 @@ describe.each([
   it('aborts mid-stream too', async () => {
     fake.enqueue({ kind: 'json', body: ANSWER, chunkSize: 5, delayMs: 30 });
     const controller = new AbortController();
-    const chunks: string[] = [];
-    let caught: unknown;
-    try {
-      for await (const chunk of create().streamJson(requestFor({ signal: controller.signal }))) {
-        chunks.push(chunk);
-        if (chunks.length === 2) controller.abort();
-      }
-    } catch (error) {
-      caught = error;
-    }
+    const { error: caught } = await drain(create().streamJson(requestFor({ signal: controller.signal })), {
+      controller,
+      chunks: 2,
+    });
 
     expectFailure(caught, 'aborted');
     await eventually(() => expect(fake.abortedCount()).toBe(1));

@@ -232,16 +232,10 @@ describe.each(PROVIDERS)(
     it('stops the stream mid-answer when the signal aborts', async () => {
       fake().enqueue({ kind: 'json', body: ANSWER, chunkSize: 5, delayMs: 30 });
       const controller = new AbortController();
-      const chunks: string[] = [];
-      let caught: unknown;
-      try {
-        for await (const chunk of create().streamJson(requestFor({ signal: controller.signal }))) {
-          chunks.push(chunk);
-          if (chunks.length === 2) controller.abort();
-        }
-      } catch (error) {
-        caught = error;
-      }
+      const { chunks, error: caught } = await drain(
+        create().streamJson(requestFor({ signal: controller.signal })),
+        { controller, chunks: 2 },
+      );
 
       expectFailure(caught, 'aborted');
       expect(chunks.join('').length).toBeLessThan(ANSWER_TEXT.length);

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { fictionSectionsSchema, nonFictionSectionsSchema } from '@summa/shared';
 import { LlmError, type LlmProvider, type LlmRequest, type LlmSettings } from './llm-provider.js';
 import { createLocalProvider, type LocalProviderLog } from './local-provider.js';
+import { drain } from '../../test/llm-test-kit.js';
 
 // llama.cpp's own test model (260K parameters, trained on TinyStories): its text is nonsense, but
 // it loads in milliseconds, and the grammar alone must make its answers schema-valid. It lives
@@ -66,17 +67,6 @@ function requestFor(overrides: Partial<LlmRequest> = {}): LlmRequest {
     signal: new AbortController().signal,
     ...overrides,
   };
-}
-
-/** Reads the whole stream: the chunks that arrived and the error it ended with, if any. */
-async function drain(stream: AsyncIterable<string>): Promise<{ chunks: string[]; error: unknown }> {
-  const chunks: string[] = [];
-  try {
-    for await (const chunk of stream) chunks.push(chunk);
-    return { chunks, error: undefined };
-  } catch (error) {
-    return { chunks, error };
-  }
 }
 
 /** Every string in a parsed JSON value. */
