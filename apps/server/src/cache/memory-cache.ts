@@ -1,0 +1,45 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Every per-instance cache of the server, with its size and lifetime, in one place
+ * (ADR 0015). Each is a read cache only: a second instance never needs what one holds.
+ */
+export const CACHE_SETTINGS = {
+  /** A stored summary as GET /api/summaries/:id sends it; a re-imported cover shows after this. */
+  summaryBody: { max: 5_000, ttlMs: 10 * 60_000 },
+  /** A reader's own state of a summary: a reload within a minute writes nothing. */
+  readerState: { max: 5_000, ttlMs: 60_000 },
+  /** Verified access tokens; each entry also ends when its token expires. */
+  verifiedToken: { max: 10_000, ttlMs: 15 * 60_000 },
+  /** Sessions found live: a revoked session is refused by every instance within this time. */
+  liveSession: { max: 10_000, ttlMs: 5_000 },
+  /** Catalogue-only search answers, per index version and language. */
+  searchAnswer: { max: 2_000, ttlMs: 10 * 60_000 },
+} as const satisfies Record<string, { max: number; ttlMs: number }>;
+
+export type CacheName = keyof typeof CACHE_SETTINGS;
+
+export interface MemoryCacheOptions {
+  /**
+   * The clock the lifetimes are measured on (tests pass a fake one). An entry is dropped once
+   * its age exceeds the lifetime; lru-cache treats a start time of 0 as "no lifetime", so a fake
+   * clock must not read 0.
+   */
+  now?: () => number;
+}
+
+/** A bounded, expiring, least-recently-used map named in CACHE_SETTINGS. */
+export type MemoryCache<V extends object | string | number | boolean> = LRUCache<string, V>;
+
+export function createMemoryCache<V extends object | string | number | boolean>(
+  name: CacheName,
+  options: MemoryCacheOptions = {},
+): MemoryCache<V> {
+  const { max, ttlMs } = CACHE_SETTINGS[name];
+  return new LRUCache<string, V>({
+    max,
+    ttl: ttlMs,
+    // With a caller's clock, read it on every check: lru-cache otherwise reuses a reading for 1 ms.
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
+}

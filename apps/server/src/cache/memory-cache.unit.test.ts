@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { CACHE_SETTINGS, createMemoryCache } from './memory-cache.js';
+
+describe('createMemoryCache', () => {
+  it('forgets an entry once it is older than its lifetime on the given clock', () => {
+    let now = 1_000;
+    const cache = createMemoryCache<string>('liveSession', { now: () => now });
+    cache.set('a', 'x');
+    now += CACHE_SETTINGS.liveSession.ttlMs;
+    expect(cache.get('a')).toBe('x');
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('keeps at most its configured number of entries, dropping the least recently used', () => {
+    const cache = createMemoryCache<number>('summaryBody');
+    const max = CACHE_SETTINGS.summaryBody.max;
+    for (let i = 0; i < max; i += 1) cache.set(String(i), i);
+    cache.get('0');
+    cache.set('new', -1);
+    expect(cache.size).toBe(max);
+    expect(cache.get('0')).toBe(0);
+    expect(cache.get('1')).toBeUndefined();
+    expect(cache.get('new')).toBe(-1);
+  });
+});
