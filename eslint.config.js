@@ -29,6 +29,7 @@ export default tseslint.config(
     rules: {
       'summa/feature-boundaries': 'error',
       'summa/repository-only-database': 'error',
+      'summa/routes-call-services': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],

@@ -12,7 +12,11 @@ export default defineConfig({
         ssr,
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'tools/**/*.unit.test.js',
+          ],
           environment: 'node',
         },
       },

@@ -22,7 +22,7 @@ import { openDatabase } from '../apps/server/src/db/database.js';
 import { createAiSdkProvider } from '../apps/server/src/providers/llm/ai-sdk-provider.js';
 import { startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../apps/server/src/test/summary-responder.js';
-import { summarizePrompt } from '../apps/server/src/features/summaries/prompts/index.js';
+import { summarizePrompt } from '../apps/server/src/features/summaries/generation/prompts/index.js';
 import { measureFirstSectionToDom } from './first-section-to-dom.js';
 import { median } from './median.js';
 

@@ -65,6 +65,36 @@ const repositoryOnlyDatabase = {
   },
 };
 
+const REPOSITORY_MODULE = /\.repository(\.js|\.ts)?$/;
+
+/** Routes call services: a *.routes.ts file never imports a *.repository module (types included). */
+const routesCallServices = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid route modules from importing repositories.' },
+    messages: {
+      repositoryInRoutes:
+        "Routes call services: '{{source}}' is a repository; call it from a service and import that instead.",
+    },
+    schema: [],
+  },
+  create(context) {
+    if (!/\.routes\.ts$/.test(context.filename)) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source === 'string' && REPOSITORY_MODULE.test(source)) {
+        context.report({ node: node.source, messageId: 'repositoryInRoutes', data: { source } });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label']);
 
 /** Every user-visible string goes through i18n: no words written straight into JSX. */
@@ -98,6 +128,7 @@ export const summaRules = {
   rules: {
     'feature-boundaries': featureBoundaries,
     'repository-only-database': repositoryOnlyDatabase,
+    'routes-call-services': routesCallServices,
     'no-literal-ui-text': noLiteralUiText,
   },
 };

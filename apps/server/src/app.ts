@@ -7,11 +7,14 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { HealthService } from './features/health/health.service.js';
+import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import {
-  historySuggestions,
-  summariesRoutes,
-  type SummariesRoutesOptions,
-} from './features/summaries/summaries.routes.js';
+  GenerationService,
+  type GenerationDeps,
+} from './features/summaries/generation/generation.service.js';
+import { summariesRoutes } from './features/summaries/summaries.routes.js';
+import { SummariesService } from './features/summaries/summaries.service.js';
 import { createUsageService } from './features/usage/usage.service.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
 import { guardsFirstPlugin } from './http/guards-first.js';
@@ -38,7 +41,7 @@ export interface AppOptions {
   /** The summary model; by default the one the config names (tests may hand in their own). */
   llmProvider?: LlmProvider;
   /** How long a generation claim lives and how often waiters look; tests shorten them. */
-  generation?: Pick<SummariesRoutesOptions, 'leaseMs' | 'pollMs'>;
+  generation?: Pick<GenerationDeps, 'leaseMs' | 'pollMs'>;
 }
 
 export async function buildApp({ config, database, logger, logStream, llmProvider, generation }: AppOptions) {
@@ -78,14 +81,21 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, adminEmails: config.adminEmails });
   await app.register(guardsFirstPlugin);
 
-  await app.register(healthRoutes);
+  // Ports (src/ports) bound to the features that implement them.
+  const catalog = createCatalogLookup(app.db);
+  const quota = createUsageService(app.db);
+  const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
+  if (!llmProvider) app.addHook('onClose', () => provider.close());
+  const summaries = new SummariesService({ db: app.db, quota });
+
+  await app.register(healthRoutes, { health: new HealthService(app.db, provider) });
   await app.register(catalogRoutes, {
     requireAdmin: app.requireAdmin,
     openLibrary: config.openLibrary,
     refreshSeconds: config.catalogRefreshSeconds,
     historySearch: async (request, query, language, limit) => {
       const user = await app.identify(request);
-      return user ? historySuggestions(app, user.id, query, language, limit) : [];
+      return user ? summaries.suggestions(user.id, query, language, limit) : [];
     },
   });
   await app.register(authRoutes, {
@@ -95,16 +105,19 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     env: config.env,
   });
 
-  const usage = createUsageService(app.db);
-  const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
-  if (!llmProvider) app.addHook('onClose', () => provider.close());
-  await app.register(usageRoutes, { usage });
-  await app.register(summariesRoutes, {
-    provider,
-    catalog: createCatalogLookup(app.db),
-    quota: usage,
-    idleTimeoutMs: config.llm.idleTimeoutMs,
-    ...generation,
+  await app.register(usageRoutes, { usage: quota });
+  await app.register(summariesRoutes, { summaries });
+  await app.register(generationRoutes, {
+    generation: new GenerationService({
+      db: app.db,
+      provider,
+      catalog,
+      quota,
+      summaries,
+      idleTimeoutMs: config.llm.idleTimeoutMs,
+      log: app.log,
+      ...generation,
+    }),
   });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -33,8 +33,7 @@ import {
   type GoogleSettings,
 } from './google.service.js';
 import { requestRecovery, resetPassword } from './recovery.service.js';
-import { loadAuthUser, refreshSession } from './session.service.js';
-import { findRefreshTokenUser, revokeSession } from './sessions.repository.js';
+import { endSession, loadAuthUser, refreshSession, refreshTokenOwner } from './session.service.js';
 import { sha256 } from './tokens.service.js';
 
 const MINUTE = 60;
@@ -168,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       await byIp(reply, AUTH_RATE_LIMITS.refreshIp, request);
-      const userId = await findRefreshTokenUser(app.db, sha256(request.body.refresh_token));
+      const userId = await refreshTokenOwner(app, request.body.refresh_token);
       if (userId) await byAccount(reply, AUTH_RATE_LIMITS.refreshAccount, userId);
       return refreshSession(app, request.body.refresh_token);
     },
@@ -186,8 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await revokeSession(app.db, request.user.sessionId);
-      app.forgetSessions({ sessionId: request.user.sessionId });
+      await endSession(app, request.user.sessionId);
       return reply.code(204).send(null);
     },
   );

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthUser, Session } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
 import { findAccount } from './auth.repository.js';
-import { createSession, rotateRefreshToken, type NewRefreshToken } from './sessions.repository.js';
+import {
+  createSession,
+  findRefreshTokenUser,
+  revokeSession,
+  rotateRefreshToken,
+  type NewRefreshToken,
+} from './sessions.repository.js';
 import { randomToken, sha256 } from './tokens.service.js';
 
 export type AuthContext = Pick<FastifyInstance, 'db' | 'accessTokens' | 'roleOf' | 'log' | 'forgetSessions'>;
@@ -74,4 +80,18 @@ export async function refreshSession(context: AuthContext, refreshToken: string)
   }
   if (result.kind === 'invalid' || result.kind === 'reused') throw new AppError('INVALID_TOKEN', 401);
   return sessionFor(context, result.userId, result.sessionId, successor.token);
+}
+
+/** Whose refresh token this is (for per-account limits), whether or not it is still valid. */
+export async function refreshTokenOwner(
+  context: AuthContext,
+  refreshToken: string,
+): Promise<string | undefined> {
+  return findRefreshTokenUser(context.db, sha256(refreshToken));
+}
+
+/** Signs out: the session's refresh-token family stops working, and this instance forgets it at once. */
+export async function endSession(context: AuthContext, sessionId: string): Promise<void> {
+  await revokeSession(context.db, sessionId);
+  context.forgetSessions({ sessionId });
 }

@@ -1,21 +1,10 @@
-import type { Book, Category, Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import type { BookCatalog } from '../../ports/book-catalog.js';
 import { findBookById, findBookByTitleAndAuthor, findBooksInCategory } from './catalog.repository.js';
 import { toBook } from './catalog.service.js';
 
-/** What other features may ask the catalogue; app.ts hands it to them. */
-export interface CatalogLookup {
-  byId(id: string, language: Language): Promise<Book | undefined>;
-  byTitleAndAuthor(title: string, author: string, language: Language): Promise<Book | undefined>;
-  inCategory(
-    category: Category,
-    language: Language,
-    excludeId: string | undefined,
-    limit: number,
-  ): Promise<Book[]>;
-}
-
-export function createCatalogLookup(db: Database): CatalogLookup {
+/** The catalogue's side of the BookCatalog port; app.ts hands it to the features that need it. */
+export function createCatalogLookup(db: Database): BookCatalog {
   return {
     async byId(id, language) {
       const record = await findBookById(db, id);

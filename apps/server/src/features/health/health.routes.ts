@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, readinessResponseSchema } from '@summa/shared';
-import { databaseAnswers } from './health.repository.js';
+import { healthResponseSchema, readinessResponseSchema, statusResponseSchema } from '@summa/shared';
+import type { HealthService } from './health.service.js';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get(
     '/healthz',
     {
@@ -25,10 +25,22 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const ready = await databaseAnswers(app.db);
+      const ready = await health.databaseReady();
       return reply
         .code(ready ? 200 : 503)
         .send({ status: ready ? 'ready' : 'unavailable', database: app.databaseKind });
     },
+  );
+
+  app.get(
+    '/api/status',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'The summary model: provider, model, and whether it is ready, downloading or failing',
+        response: { 200: statusResponseSchema },
+      },
+    },
+    async () => health.modelStatus(),
   );
 };

@@ -1,5 +1,6 @@
-import { FREE_PLAN_LIMITS, type PlanType, type Usage } from '@summa/shared';
+import { FREE_PLAN_LIMITS, type PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import type { SummaryQuota } from '../../ports/summary-quota.js';
 import { decrementSummaries, findPlan, findUsage, incrementSummaries } from './usage.repository.js';
 
 /** The calendar month (UTC) that usage counts against: 'YYYY-MM'. */
@@ -10,18 +11,8 @@ export function monthKeyOf(date: Date): string {
 const summariesLimitOf = (plan: PlanType) => (plan === 'premium' ? null : FREE_PLAN_LIMITS.summariesPerMonth);
 const audiosLimitOf = (plan: PlanType) => (plan === 'premium' ? null : FREE_PLAN_LIMITS.audiosPerMonth);
 
-/** A summary counted against a reader's month, which `refund` gives back. */
-export interface SummaryReservation {
-  readonly userId: string;
-  readonly monthKey: string;
-}
-
-export interface UsageService {
-  usage(userId: string): Promise<Usage>;
-  /** Counts one summary; undefined when the plan's monthly limit is reached. */
-  reserveSummary(userId: string): Promise<SummaryReservation | undefined>;
-  refundSummary(reservation: SummaryReservation): Promise<void>;
-}
+/** The usage feature offers the SummaryQuota port (bound in app.ts) and serves /api/me/usage. */
+export type UsageService = SummaryQuota;
 
 export function createUsageService(db: Database, now: () => Date = () => new Date()): UsageService {
   return {

@@ -1,30 +1,23 @@
 import { z } from 'zod';
 import {
+  FICTION_SECTIONS,
   fictionSectionsSchema,
+  NON_FICTION_SECTIONS,
   nonFictionSectionsSchema,
+  STEP_PERCENT,
   type BookKind,
   type Category,
-  type ErrorCode,
   type Language,
   type SummaryContent,
+  type SummarySectionKey,
 } from '@summa/shared';
-import { LlmError, type LlmProvider } from '../../providers/llm/llm-provider.js';
+import { LlmError, type LlmProvider } from '../../../providers/llm/llm-provider.js';
+import type { FlightEvent } from './flight.js';
+import { asGenerationFailure, GenerationCancelled, GenerationError } from './generation-error.js';
 import { isRetryable, MalformedOutputError, streamModelCall } from './model-call.js';
 import { plainTextDeep } from './plain-text.js';
 import { identifyPrompt, summarizePrompt } from './prompts/index.js';
 import { SectionStream } from './section-stream.js';
-
-/** A generation ended without a summary, for a reason the reader is told (a stable code). */
-export class GenerationError extends Error {
-  constructor(
-    readonly code:
-      Extract<ErrorCode, 'BOOK_NOT_IDENTIFIED' | 'GENERATION_FAILED' | 'MODEL_UNAVAILABLE'> | 'CANCELLED',
-    options?: { cause?: unknown },
-  ) {
-    super(code, options);
-    this.name = 'GenerationError';
-  }
-}
 
 /** What the resolve step settled about the book to summarise. */
 export interface ResolvedBook {
@@ -59,11 +52,16 @@ export interface WriterOptions {
   log: { warn(object: object, message: string): void };
 }
 
-export interface WriterEvents {
-  /** summarize starts (again, after a retry: sections shown so far are void); polish starts. */
-  step(step: 'summarize' | 'polish'): void;
-  section(key: string, value: unknown): void;
-}
+/**
+ * Where the writer reports progress, in the wire's own events: `summarize` starts (again, after a
+ * retry: sections shown so far are void), each section as soon as it is complete, `polish` starts.
+ */
+export type WriterEvents = (event: FlightEvent) => void;
+
+const SECTION_KEYS: Record<BookKind, readonly SummarySectionKey[]> = {
+  nonfiction: NON_FICTION_SECTIONS,
+  fiction: FICTION_SECTIONS,
+};
 
 /** Runs `attempt` and, when it fails in a way another try may fix, once more. */
 async function withOneRetry<T>(what: string, options: WriterOptions, attempt: () => Promise<T>): Promise<T> {
@@ -76,13 +74,12 @@ async function withOneRetry<T>(what: string, options: WriterOptions, attempt: ()
   }
 }
 
-function toGenerationError(error: unknown): GenerationError {
-  if (error instanceof GenerationError) return error;
+function toGenerationFailure(error: unknown): GenerationError | GenerationCancelled {
   if (error instanceof LlmError) {
-    if (error.failure === 'aborted') return new GenerationError('CANCELLED', { cause: error });
+    if (error.failure === 'aborted') return new GenerationCancelled({ cause: error });
     if (error.failure === 'unavailable') return new GenerationError('MODEL_UNAVAILABLE', { cause: error });
   }
-  return new GenerationError('GENERATION_FAILED', { cause: error });
+  return asGenerationFailure(error);
 }
 
 function parseJson(text: string): unknown {
@@ -114,7 +111,7 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
 /**
  * Writes a summary: identifies the book when the catalogue does not know it, then streams the
  * sections (each handed to `events.section` as soon as it is complete), then validates the
- * whole. Throws `GenerationError`; nothing it returns is unvalidated.
+ * whole. Throws `GenerationError` or `GenerationCancelled`; nothing it returns is unvalidated.
  */
 export async function writeSummary(
   book: ResolvedBook,
@@ -134,9 +131,10 @@ export async function writeSummary(
     const bookKind = kind;
     const schema = bookKind === 'fiction' ? fictionSectionsSchema : nonFictionSectionsSchema;
     const sections = await withOneRetry('summarize', options, async () => {
-      events.step('summarize');
+      events({ type: 'progress', step: 'summarize', percent: STEP_PERCENT.summarize });
       const stream = new SectionStream((key, value) => {
-        if (key in schema.shape) events.section(key, plainTextDeep(value));
+        const sectionKey = SECTION_KEYS[bookKind].find((known) => known === key);
+        if (sectionKey) events({ type: 'section', key: sectionKey, value: plainTextDeep(value) });
       });
       const text = await streamModelCall(
         options.provider,
@@ -154,9 +152,9 @@ export async function writeSummary(
       }
       return parsed.data;
     });
-    events.step('polish');
+    events({ type: 'progress', step: 'polish', percent: STEP_PERCENT.polish });
     return { kind: bookKind, ...sections } as SummaryContent;
   } catch (error) {
-    throw toGenerationError(error);
+    throw toGenerationFailure(error);
   }
 }

@@ -1,10 +1,10 @@
-/** What a generation reports while it runs. */
-export type FlightEvent =
-  { type: 'step'; step: 'summarize' | 'polish' } | { type: 'section'; key: string; value: unknown };
+import type { GenerationEvent } from '@summa/shared';
+import type { GenerationFailure } from './generation-error.js';
 
-export type FlightOutcome =
-  | { summaryId: string }
-  | { error: 'BOOK_NOT_IDENTIFIED' | 'GENERATION_FAILED' | 'MODEL_UNAVAILABLE' | 'CANCELLED' };
+/** What a generation reports while it runs: the wire's own progress and section events. */
+export type FlightEvent = Extract<GenerationEvent, { type: 'progress' | 'section' }>;
+
+export type FlightOutcome = { summaryId: string } | { failure: GenerationFailure };
 
 export type FlightListener = (event: FlightEvent) => void;
 
@@ -37,7 +37,7 @@ export class Flight {
 
   emit(event: FlightEvent): void {
     // A retry starts the sections over: late joiners must not see the abandoned ones.
-    if (event.type === 'step' && event.step === 'summarize') this.seen.length = 0;
+    if (event.type === 'progress' && event.step === 'summarize') this.seen.length = 0;
     this.seen.push(event);
     for (const listener of this.listeners) listener(event);
   }

@@ -1,4 +1,4 @@
-import { LlmError, type LlmProvider, type LlmRequest } from '../../providers/llm/llm-provider.js';
+import { LlmError, type LlmProvider, type LlmRequest } from '../../../providers/llm/llm-provider.js';
 
 /** The model answered, but not with JSON that matches the schema. */
 export class MalformedOutputError extends Error {

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  generateSummaryRequestSchema,
+  generateSummaryResponseSchema,
+  STEP_PERCENT,
+  type GenerationEvent,
+} from '@summa/shared';
+import { AppError } from '../../../http/app-error.js';
+import { translatedErrorMessage } from '../../../http/error-reply.js';
+import { clientGone, openEventStream } from '../../../http/event-stream.js';
+import { GenerationCancelled, GenerationError } from './generation-error.js';
+import type { GenerationService } from './generation.service.js';
+
+export interface GenerationRoutesOptions {
+  generation: GenerationService;
+}
+
+/** What the reader is told: our own errors as they are; anything else is a failed generation. */
+function asReply(error: unknown): AppError {
+  return error instanceof AppError ? error : new GenerationError('GENERATION_FAILED', { cause: error });
+}
+
+export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = async (
+  app,
+  { generation },
+) => {
+  app.addHook('preClose', () => generation.close());
+
+  app.post(
+    '/api/summaries',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['summaries'],
+        summary: 'Generate a summary (generate-summary), or get it at once when it exists',
+        description:
+          'With `Accept: text/event-stream` the answer streams `progress` (resolve 25, summarize 50, polish 75), ' +
+          '`section` (each section as soon as the model wrote it; a second `summarize` progress starts them over), ' +
+          'then `done` (100, with summaryId and usage) or `error` (0, with code and message). ' +
+          'Counts against the monthly plan unless the reader already had this summary; a failure costs nothing.',
+        security: [{ bearerAuth: [] }],
+        body: generateSummaryRequestSchema,
+        response: {
+          200: generateSummaryResponseSchema,
+          ...Object.fromEntries(
+            [400, 401, 403, 422, 502, 503].map((status) => [status, errorResponseSchema]),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      let prepared;
+      try {
+        prepared = await generation.prepare(request.user.id, request.body);
+      } catch (error) {
+        throw asReply(error);
+      }
+      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+      if (!wantsStream) {
+        if (prepared.cached) return prepared.result;
+        try {
+          return await prepared.run(() => undefined, clientGone(request, reply));
+        } catch (error) {
+          throw asReply(error);
+        }
+      }
+
+      const stream = openEventStream<GenerationEvent>(reply);
+      stream.send({ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve });
+      try {
+        const result = prepared.cached
+          ? prepared.result
+          : await prepared.run((event) => stream.send(event), clientGone(request, reply));
+        stream.send({ type: 'done', step: 'done', percent: 100, ...result });
+      } catch (error) {
+        if (!(error instanceof GenerationCancelled)) {
+          const failure = asReply(error);
+          stream.send({
+            type: 'error',
+            step: 'error',
+            percent: 0,
+            code: failure.code,
+            message: translatedErrorMessage(request, failure.code),
+          });
+        }
+      }
+      stream.end();
+    },
+  );
+};

@@ -1,0 +1,141 @@
+import {
+  FREE_HISTORY_LIMIT,
+  type FeedbackRequest,
+  type HistoryResponse,
+  type Language,
+  type Suggestion,
+  type Summary,
+} from '@summa/shared';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { SummaryQuota } from '../../ports/summary-quota.js';
+import {
+  addUserSummary,
+  findReaderState,
+  findSummary,
+  findSummaryIdByNormKey,
+  findUserSummaries,
+  hasUserSummary,
+  insertFeedback,
+  listUserSummaries,
+  touchUserSummary,
+  type SummaryRecord,
+} from './summaries.repository.js';
+import { SummaryReadCache, type ReadySummary } from './summary-read-cache.js';
+
+export interface SummariesDeps {
+  db: Database;
+  /** The reader's plan decides how much history they see. */
+  quota: Pick<SummaryQuota, 'usage'>;
+}
+
+/**
+ * A stored summary's answer up to the reader's part, serialized once: the summary never changes
+ * (it was checked against its schema before it was stored), and its content is most of the body.
+ */
+function readySummary(summary: SummaryRecord): ReadySummary {
+  const body = JSON.stringify({
+    id: summary.id,
+    title: summary.title,
+    author: summary.author,
+    language: summary.language,
+    bookId: summary.bookId,
+    category: summary.category,
+    cover_url: summary.coverUrl,
+    content: summary.content,
+    related: summary.related,
+    createdAt: summary.createdAt.toISOString(),
+  } satisfies Omit<Summary, 'feedback'>);
+  return { id: summary.id, bodyStart: body.slice(0, -1) };
+}
+
+/** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
+export class SummariesService {
+  private readonly readCache = new SummaryReadCache();
+
+  constructor(private readonly deps: SummariesDeps) {}
+
+  /** The stored summary of a norm_key, if any. */
+  async findIdByKey(normKey: string): Promise<string | undefined> {
+    return findSummaryIdByNormKey(this.deps.db, normKey);
+  }
+
+  /** Whether the summary is already in the reader's list. */
+  async isOwned(userId: string, summaryId: string): Promise<boolean> {
+    return hasUserSummary(this.deps.db, userId, summaryId);
+  }
+
+  /** Records that the reader saw the summary now (the history's order). */
+  async touch(userId: string, summaryId: string): Promise<void> {
+    await touchUserSummary(this.deps.db, userId, summaryId);
+  }
+
+  /** Adds a summary the reader generated to their list; false when they already had it (then it is touched). */
+  async addGenerated(userId: string, summaryId: string): Promise<boolean> {
+    return addUserSummary(this.deps.db, userId, summaryId, true);
+  }
+
+  /** The summary as the reader sees it (serialized JSON); opening it records it in their history. */
+  async read(userId: string, summaryId: string): Promise<string> {
+    const { db } = this.deps;
+    let summary = this.readCache.summary(summaryId);
+    if (!summary) {
+      const stored = await findSummary(db, summaryId);
+      if (!stored) throw new AppError('NOT_FOUND', 404);
+      summary = readySummary(stored);
+      this.readCache.rememberSummary(summary);
+    }
+    let reader = this.readCache.reader(userId, summary.id);
+    if (!reader) {
+      const state = await findReaderState(db, summary.id, userId);
+      // Reading records the summary in the reader's history; a reload within a minute writes nothing.
+      if (!state.seenRecently) await touchUserSummary(db, userId, summary.id);
+      reader = { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
+      this.readCache.rememberReader(userId, summary.id, reader);
+    }
+    return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
+  }
+
+  /** Stores the reader's one rating of a summary. */
+  async rate(userId: string, summaryId: string, feedback: FeedbackRequest): Promise<void> {
+    const summary = await findSummary(this.deps.db, summaryId);
+    if (!summary) throw new AppError('NOT_FOUND', 404);
+    if (!(await insertFeedback(this.deps.db, userId, summary.id, feedback))) {
+      throw new AppError('FEEDBACK_ALREADY_GIVEN', 409);
+    }
+    this.readCache.forgetReader(userId, summary.id);
+  }
+
+  /** The reader's summaries, most recent first; the free plan sees the 20 most recent. */
+  async history(userId: string, query: string | undefined): Promise<HistoryResponse> {
+    const { plan } = await this.deps.quota.usage(userId);
+    const limit = plan === 'premium' ? 10_000 : FREE_HISTORY_LIMIT;
+    const { rows, total } = await listUserSummaries(this.deps.db, userId, { query, limit });
+    return {
+      items: rows.map((row) => ({
+        summaryId: row.summaryId,
+        title: row.title,
+        author: row.author,
+        language: row.language,
+        cover_url: row.coverUrl,
+        oneLiner: row.content.oneLiner,
+        lastSeenAt: row.lastSeenAt.toISOString(),
+      })),
+      total,
+      limited: total > rows.length && plan !== 'premium',
+    };
+  }
+
+  /** The reader's own summaries for the search box (source 'history'). */
+  async suggestions(userId: string, query: string, language: Language, limit: number): Promise<Suggestion[]> {
+    const rows = await findUserSummaries(this.deps.db, userId, { query, language, limit });
+    return rows.map((row) => ({
+      id: row.summaryId,
+      title: row.title,
+      author: row.author,
+      lang: row.language,
+      cover_url: row.coverUrl,
+      source: 'history',
+    }));
+  }
+}
