@@ -365,18 +365,23 @@ export function contentHash(inputs: readonly BookInput[]): string {
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
 }
 
+/** What an import did; `skipped` when the catalogue matched the last import and nothing was read. */
+export type CatalogImportResult = Required<CatalogImportResponse> & { skipped: boolean };
+
 /**
- * Writes the shipped catalogue. Without `force`, a database whose recorded hash matches the
- * catalogue is left alone: one small query on every start after the first.
+ * Writes the shipped catalogue: new books are inserted, changed ones updated, and books an
+ * admin edited are kept as they are. Without `force`, a database whose recorded hash matches
+ * the catalogue is left alone: one small query on every start after the first.
  */
 export async function importCatalog(
   db: Database,
   { force = false }: { force?: boolean } = {},
-): Promise<CatalogImportResponse & { skipped: boolean }> {
+): Promise<CatalogImportResult> {
   const inputs = catalogInputs();
   const hash = contentHash(inputs);
   if (!force && (await importedHash(db, CATALOG_IMPORT_ID)) === hash) {
-    return { total: inputs.length, inserted: 0, updated: 0, unchanged: inputs.length, skipped: true };
+    const total = inputs.length;
+    return { total, inserted: 0, updated: 0, unchanged: total, kept: 0, skipped: true };
   }
   const counts = await upsertBooks(db, inputs);
   await recordImport(db, CATALOG_IMPORT_ID, hash, inputs.length);
