@@ -6,16 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BADGES, CATEGORIES, LEVELS } from '@summa/shared';
 import { CATALOG, CATALOG_FILE, loadCatalog } from './catalog-data.js';
+import { pickEdition } from './book-editions.js';
 import {
   bookIdForSlug,
   catalogInputs,
   contentHash,
   coverUrlFor,
-  pickEdition,
   slugify,
   slugOf,
   toBookInput,
-} from './catalog.service.js';
+} from './catalog-import.service.js';
 import { searchNormalForm } from './catalog-index.js';
 
 /** ISBN-13 check digit: weights 1,3,1,3,... over the first 12 digits. */

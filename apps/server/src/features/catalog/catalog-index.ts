@@ -261,10 +261,6 @@ export class CatalogIndex {
     return id;
   }
 
-  get size(): number {
-    return this.records.length;
-  }
-
   /**
    * Best matches first: whole titles, then title or author starts, then word starts, then
    * substrings, each by rank. Only when none of those match, typos, most similar first.

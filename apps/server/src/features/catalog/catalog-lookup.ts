@@ -1,7 +1,7 @@
 import type { Book, Category, Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { findBookById, findBookByTitleAndAuthor, findBooksInCategory } from './catalog.repository.js';
-import { toBook } from './catalog.service.js';
+import { toBook } from './book-editions.js';
 
 /** What other features may ask the catalogue; app.ts hands it to them. */
 export interface CatalogLookup {

@@ -24,8 +24,8 @@ import { bookResponder, sampleNonFiction } from '../../test/summary-responder.js
 import { createTestApp, testConfig, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { CATALOG } from './catalog-data.js';
-import { editBookAsAdmin, upsertBooks } from './catalog.repository.js';
-import { bookIdForSlug, catalogInputs, importCatalog, slugOf } from './catalog.service.js';
+import { editBookAsAdmin, upsertBooks } from './catalog-import.repository.js';
+import { bookIdForSlug, catalogInputs, importCatalog, slugOf } from './catalog-import.service.js';
 
 const ADMIN_EMAIL = 'catalog-admin@example.com';
 

@@ -16,15 +16,9 @@ import {
 } from '@summa/shared';
 import { sendSerializedJson } from '../../http/serialized-json.js';
 import { openLibrarySource } from './catalog-open-library.js';
-import {
-  categoryCounts,
-  exploreCatalog,
-  importCatalog,
-  LiveCatalogIndex,
-  searchSuggestions,
-  surpriseBook,
-  type SuggestionSource,
-} from './catalog.service.js';
+import { categoryCounts, exploreCatalog, surpriseBook } from './catalog-explore.service.js';
+import { importCatalog } from './catalog-import.service.js';
+import { LiveCatalogIndex, searchSuggestions, type SuggestionSource } from './catalog-search.service.js';
 
 /**
  * The caller's own generated summaries for the search box (source 'history'). The summaries
