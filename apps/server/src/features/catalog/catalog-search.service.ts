@@ -1,9 +1,9 @@
 import { SEARCH_MAX_LIMIT, SEARCH_MIN_QUERY_LENGTH, type Language, type Suggestion } from '@summa/shared';
+import { createMemoryCache, type MemoryCache } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { toSuggestion } from './book-editions.js';
 import { CatalogIndex, searchNormalForm } from './catalog-index.js';
 import { catalogVersion, loadAllBooks } from './catalog.repository.js';
-import { RecentAnswers } from './recent-answers.js';
 
 /** More suggestions for a query: the caller's history, or an outside catalogue. */
 export type SuggestionSource = (query: string, language: Language, limit: number) => Promise<Suggestion[]>;
@@ -93,18 +93,23 @@ const answerOf = (books: readonly Suggestion[]): SearchAnswer => ({ books, body:
 
 const NO_SUGGESTIONS = answerOf([]);
 
-/** How many catalogue-only answers (per language and limit) each index keeps ready. */
-const MAX_READY_ANSWERS = 5_000;
-
-/** Ready answers per index: they stay right for its life, and go with it. */
-const readyAnswers = new WeakMap<CatalogIndex, RecentAnswers<SearchAnswer>>();
+/**
+ * Catalogue-only answers ready to send, per language and limit: one cache per index (its size
+ * in CACHE_SETTINGS.searchAnswer). An index never changes, so its answers stay right for its
+ * life and go with it; a search that began on the previous index fills that one's cache.
+ */
+const readyAnswers = new WeakMap<CatalogIndex, MemoryCache<SearchAnswer>>();
 
 function catalogAnswer(index: CatalogIndex, normalized: string, language: Language, limit: number) {
   let answers = readyAnswers.get(index);
-  if (!answers) readyAnswers.set(index, (answers = new RecentAnswers(MAX_READY_ANSWERS)));
-  return answers.get(`${language}|${limit}|${normalized}`, () =>
-    answerOf(index.search(normalized, limit).map((record) => toSuggestion(record, language))),
-  );
+  if (!answers) readyAnswers.set(index, (answers = createMemoryCache<SearchAnswer>('searchAnswer')));
+  const key = `${language}|${limit}|${normalized}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = answerOf(index.search(normalized, limit).map((record) => toSuggestion(record, language)));
+    answers.set(key, answer);
+  }
+  return answer;
 }
 
 /**
@@ -112,7 +117,7 @@ function catalogAnswer(index: CatalogIndex, normalized: string, language: Langua
  * fallback, without duplicates, at most 8. Under 2 characters there are none.
  */
 export async function searchSuggestions(
-  catalog: LiveCatalogIndex,
+  catalog: Pick<LiveCatalogIndex, 'current'>,
   input: SearchInput,
   sources: SearchSources = {},
 ): Promise<SearchAnswer> {
