@@ -77,7 +77,7 @@ export async function upsertBooks(db: Database, inputs: readonly BookInput[]): P
     const chunk = inputs.slice(start, start + UPSERT_CHUNK);
     const changed = await db
       .insert(books)
-      .values(chunk.map((input) => ({ ...input, editOrigin: 'catalog' as const, editedBy: null })))
+      .values(chunk.map((input) => ({ ...input })))
       .onConflictDoUpdate({
         target: books.slug,
         set: {
