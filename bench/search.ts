@@ -19,7 +19,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../apps/server/src/db/database.js';
 import { CATALOG } from '../apps/server/src/features/catalog/catalog-data.js';
-import { upsertBooks, type BookInput } from '../apps/server/src/features/catalog/catalog.repository.js';
+import { upsertBooks } from '../apps/server/src/features/catalog/catalog-import.repository.js';
+import type { BookInput } from '../apps/server/src/features/catalog/catalog.repository.js';
 import { median } from './median.js';
 
 const GOODBOOKS_CSV = fileURLToPath(new URL('../../shared/data/goodbooks-10k-books.csv', import.meta.url));

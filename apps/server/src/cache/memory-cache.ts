@@ -13,8 +13,11 @@ export const CACHE_SETTINGS = {
   verifiedToken: { max: 10_000, ttlMs: 15 * 60_000 },
   /** Sessions found live: a revoked session is refused by every instance within this time. */
   liveSession: { max: 10_000, ttlMs: 5_000 },
-  /** Catalogue-only search answers, per index version and language. */
-  searchAnswer: { max: 2_000, ttlMs: 10 * 60_000 },
+  /**
+   * Catalogue-only search answers of one search index, per language and limit. No lifetime
+   * (ttlMs 0): an index never changes, and its cache goes with it when the catalogue does.
+   */
+  searchAnswer: { max: 5_000, ttlMs: 0 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
 
 export type CacheName = keyof typeof CACHE_SETTINGS;

@@ -193,6 +193,12 @@ export const catalogImportResponseSchema = z
     inserted: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
+    /** Books an admin edited, kept as they are although the catalogue differs (not in `unchanged`). */
+    kept: z
+      .number()
+      .int()
+      .optional()
+      .describe('Books an admin edited, left as they are although the shipped catalogue differs'),
   })
   .meta({ id: 'CatalogImportResponse' });
 export type CatalogImportResponse = z.infer<typeof catalogImportResponseSchema>;

@@ -12,10 +12,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BADGES, BOOK_SOURCES, CATEGORIES, LEVELS, type Badge } from '@summa/shared';
+import { users } from './accounts.js';
 
 export const bookCategoryEnum = pgEnum('book_category', CATEGORIES);
 export const bookLevelEnum = pgEnum('book_level', LEVELS);
 export const bookSourceEnum = pgEnum('book_source', BOOK_SOURCES);
+
+/** Who made a book row's last edit: the shipped catalogue's import, or an admin in the app. */
+export const BOOK_EDIT_ORIGINS = ['catalog', 'admin'] as const;
+export type BookEditOrigin = (typeof BOOK_EDIT_ORIGINS)[number];
+export const bookEditOriginEnum = pgEnum('book_edit_origin', BOOK_EDIT_ORIGINS);
 
 /**
  * The search key: every edition title and the author in search normal form (see migration
@@ -59,6 +65,13 @@ export const books = pgTable(
     trendingScore: smallint('trending_score').notNull().default(0),
     coverUrl: text('cover_url'),
     source: bookSourceEnum('source').notNull().default('catalog'),
+    /**
+     * The origin of the last edit (made at updated_at). The catalogue import never overwrites
+     * a row an admin edited, so a deploy keeps what admins wrote.
+     */
+    editOrigin: bookEditOriginEnum('edit_origin').notNull().default('catalog'),
+    /** The admin who made the last edit; null when the import made it. */
+    editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
     searchKey: text('search_key').generatedAlwaysAs(SEARCH_KEY).notNull(),
     /** Each title and the author in search normal form, for prefix matching. */
     titleKey: text('title_key')

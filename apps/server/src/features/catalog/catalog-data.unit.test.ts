@@ -1,16 +1,21 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BADGES, CATEGORIES, LEVELS } from '@summa/shared';
-import { CATALOG } from './catalog-data.js';
+import { CATALOG, CATALOG_FILE, loadCatalog } from './catalog-data.js';
+import { pickEdition } from './book-editions.js';
 import {
   bookIdForSlug,
   catalogInputs,
   contentHash,
   coverUrlFor,
-  pickEdition,
   slugify,
   slugOf,
   toBookInput,
-} from './catalog.service.js';
+} from './catalog-import.service.js';
 import { searchNormalForm } from './catalog-index.js';
 
 /** ISBN-13 check digit: weights 1,3,1,3,... over the first 12 digits. */
@@ -31,6 +36,41 @@ describe('the ISBN-13 check', () => {
     expect(isValidIsbn13('9780857197689')).toBe(true);
     expect(isValidIsbn13('9780735211293')).toBe(false);
     expect(isValidIsbn13('978073521129')).toBe(false);
+  });
+});
+
+describe('the catalogue file', () => {
+  const serverRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+  it("is the server package's data/catalog.json (the same path from src/ and dist/)", () => {
+    expect(path.relative(serverRoot, CATALOG_FILE)).toBe(path.join('data', 'catalog.json'));
+    const { files } = z
+      .object({ files: z.array(z.string()) })
+      .parse(JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')));
+    for (const shipped of ['dist', 'drizzle', 'data/catalog.json']) expect(files).toContain(shipped);
+  });
+
+  it('is checked when read: a malformed book stops the load, naming the field', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'summa-catalog-'));
+    try {
+      const file = path.join(dir, 'catalog.json');
+      const [first] = CATALOG;
+      writeFileSync(file, JSON.stringify({ books: [first] }));
+      expect(loadCatalog(file)).toEqual([first]);
+      for (const broken of [
+        { ...first, trending: 101 },
+        { ...first, category: 'cooking' },
+        { ...first, isbn13: '12345' },
+        { ...first, titel: 'typo' },
+      ]) {
+        writeFileSync(file, JSON.stringify({ books: [broken] }));
+        expect(() => loadCatalog(file)).toThrow(/not a valid catalogue/);
+      }
+      writeFileSync(file, JSON.stringify({ books: [{ ...first, trending: 101 }] }));
+      expect(() => loadCatalog(file)).toThrow(/trending/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import type { BookRecord } from './catalog.repository.js';
-import { RecentAnswers } from './recent-answers.js';
 
 /**
  * Search normal form: lower case, no accents, apostrophes dropped ("Man's" -> "mans"), any
@@ -30,9 +29,6 @@ const enum Tier {
 
 /** pg_trgm's default word_similarity_threshold: what counts as "similar". */
 const SIMILARITY_THRESHOLD = 0.6;
-
-/** How many recent answers an index keeps. */
-const MAX_REMEMBERED_ANSWERS = 5_000;
 
 /** Under this many characters a query matches word starts only, never a substring. */
 const SUBSTRING_MIN_LENGTH = 3;
@@ -209,8 +205,6 @@ export class CatalogIndex {
   /** For each book, each key's trigram ids in order. */
   private readonly keyTrigrams: readonly (readonly Int32Array[])[];
   private readonly scorer: StretchScorer;
-  /** Recent answers: each stays right for the life of the index, which is immutable. */
-  private readonly answers = new RecentAnswers<BookRecord[]>(MAX_REMEMBERED_ANSWERS);
 
   constructor(records: readonly BookRecord[]) {
     this.records = [...records].sort(
@@ -261,20 +255,12 @@ export class CatalogIndex {
     return id;
   }
 
-  get size(): number {
-    return this.records.length;
-  }
-
   /**
    * Best matches first: whole titles, then title or author starts, then word starts, then
    * substrings, each by rank. Only when none of those match, typos, most similar first.
    * `query` must already be in search normal form.
    */
   search(query: string, limit: number): BookRecord[] {
-    return this.answers.get(`${limit}|${query}`, () => this.find(query, limit));
-  }
-
-  private find(query: string, limit: number): BookRecord[] {
     if (query.length === 0 || limit <= 0) return [];
     const top = new TopBooks(limit);
     const [from, to] = this.starts.range(query);

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { BookCatalog } from '../../ports/book-catalog.js';
 import { findBookById, findBookByTitleAndAuthor, findBooksInCategory } from './catalog.repository.js';
-import { toBook } from './catalog.service.js';
+import { toBook } from './book-editions.js';
 
 /** The catalogue's side of the BookCatalog port; app.ts hands it to the features that need it. */
 export function createCatalogLookup(db: Database): BookCatalog {

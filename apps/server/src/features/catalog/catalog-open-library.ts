@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Language, Suggestion } from '@summa/shared';
-import type { SuggestionSource } from './catalog.service.js';
+import type { SuggestionSource } from './catalog-search.service.js';
 
 export interface OpenLibraryOptions {
   /** https://openlibrary.org in production; a local server in tests. */

@@ -24,8 +24,8 @@ import { bookResponder, sampleNonFiction } from '../../test/summary-responder.js
 import { createTestApp, testConfig, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { CATALOG } from './catalog-data.js';
-import { upsertBooks } from './catalog.repository.js';
-import { bookIdForSlug, catalogInputs, importCatalog, slugOf } from './catalog.service.js';
+import { editBookAsAdmin, upsertBooks } from './catalog-import.repository.js';
+import { bookIdForSlug, catalogInputs, importCatalog, slugOf } from './catalog-import.service.js';
 
 const ADMIN_EMAIL = 'catalog-admin@example.com';
 
@@ -140,6 +140,7 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
         inserted: 0,
         updated: 0,
         unchanged: CATALOG.length,
+        kept: 0,
       });
       expect((await exploreOk('pageSize=1')).total).toBe(CATALOG.length);
     });
@@ -153,6 +154,73 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
       const result = await importCatalog(db, { force: true });
       expect(result).toMatchObject({ inserted: 0, updated: 1, unchanged: CATALOG.length - 1 });
       expect(await deepWork()).toEqual([{ id: before?.id, titlePt: 'Trabalho Focado' }]);
+    });
+
+    it('never overwrites a book an admin edited, and counts it as kept', async () => {
+      const db = context.database.db;
+      const admin = await signUpTestUser(context.app, { email: `editor-${ADMIN_EMAIL}` });
+      const deepWorkId = bookIdForSlug('deep-work');
+      const row = async (slug: string) => {
+        const [found] = await db
+          .select({
+            titlePt: books.titlePt,
+            trendingScore: books.trendingScore,
+            editOrigin: books.editOrigin,
+            editedBy: books.editedBy,
+          })
+          .from(books)
+          .where(eq(books.slug, slug));
+        return found;
+      };
+      const edited = await editBookAsAdmin(
+        db,
+        deepWorkId,
+        { titlePt: 'Trabalho Focado (edição revista)', trendingScore: 3 },
+        admin.session.user.id,
+      );
+      expect(edited).toMatchObject({ id: deepWorkId, titlePt: 'Trabalho Focado (edição revista)' });
+      expect(
+        await editBookAsAdmin(db, '00000000-0000-4000-8000-00000000dead', { year: 1 }, admin.session.user.id),
+      ).toBeUndefined();
+      // The edit is live at once (the search index sees the row change).
+      expect((await suggest('edicao revista', 'pt'))[0]?.title).toBe('Trabalho Focado (edição revista)');
+      // A row changed outside the app (not an admin edit) is still put back.
+      await db.execute(sql`update books set trending_score = 1 where slug = 'zero-to-one'`);
+      try {
+        const forced = await importCatalog(db, { force: true });
+        expect(forced).toEqual({
+          skipped: false,
+          total: CATALOG.length,
+          inserted: 0,
+          updated: 1,
+          unchanged: CATALOG.length - 2,
+          kept: 1,
+        });
+        expect(await row('deep-work')).toEqual({
+          titlePt: 'Trabalho Focado (edição revista)',
+          trendingScore: 3,
+          editOrigin: 'admin',
+          editedBy: admin.session.user.id,
+        });
+        expect((await row('zero-to-one'))?.editOrigin).toBe('catalog');
+        // A deploy whose catalogue changed imports at start and keeps the edit too.
+        await db.execute(sql`update catalog_imports set content_hash = 'an older catalogue'`);
+        const atStart = await importCatalog(db);
+        expect(atStart).toMatchObject({ skipped: false, updated: 0, kept: 1 });
+        expect((await row('deep-work'))?.titlePt).toBe('Trabalho Focado (edição revista)');
+        // An edit that matches the catalogue again is unchanged, not kept.
+        const shipped = catalogInputs().find((input) => input.slug === 'deep-work')!;
+        const { titlePt, trendingScore } = shipped;
+        await editBookAsAdmin(db, deepWorkId, { titlePt, trendingScore }, admin.session.user.id);
+        expect(await importCatalog(db, { force: true })).toMatchObject({ updated: 0, kept: 0 });
+      } finally {
+        // Hand the book back to the catalogue for the other tests.
+        await db.execute(
+          sql`update books set edit_origin = 'catalog', edited_by = null where slug = 'deep-work'`,
+        );
+        await importCatalog(db, { force: true });
+      }
+      expect(await row('deep-work')).toMatchObject({ titlePt: 'Trabalho Focado', editOrigin: 'catalog' });
     });
 
     it('lets a second instance start on the same database without duplicates', async () => {
@@ -628,6 +696,7 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
         inserted: 0,
         updated: 0,
         unchanged: CATALOG.length,
+        kept: 0,
       });
     });
 

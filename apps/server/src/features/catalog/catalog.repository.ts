@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Badge, BookSource, Category, Language, Level, Sort } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { bookSummaries, books, catalogImports } from '../../db/schema/index.js';
+import { bookSummaries, books } from '../../db/schema/index.js';
 
 /** A book as stored, with every edition title; the service picks the one to show. */
 export interface BookRecord {
@@ -26,7 +26,7 @@ export interface BookInput extends BookRecord {
   source: BookSource;
 }
 
-const RECORD_COLUMNS = {
+export const RECORD_COLUMNS = {
   id: books.id,
   slug: books.slug,
   title: books.title,
@@ -43,6 +43,11 @@ const RECORD_COLUMNS = {
   trendingScore: books.trendingScore,
   coverUrl: books.coverUrl,
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be a book id at all (a uuid column rejects anything else with an error). */
+export const isBookId = (id: string) => UUID.test(id);
 
 const EDITION_COLUMN = { en: books.titleEn, pt: books.titlePt, es: books.titleEs } as const;
 
@@ -227,87 +232,8 @@ export async function randomBook(
   return row;
 }
 
-export async function findBooksBySlugs(db: Database, slugs: string[]) {
-  if (slugs.length === 0) return [];
-  return db.select(RECORD_COLUMNS).from(books).where(inArray(books.slug, slugs));
-}
-
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
-const UPSERT_CHUNK = 500;
-
-/**
- * Inserts new books and updates changed ones, matched by slug; unchanged rows are left alone.
- * Ids are kept on update.
- */
-export async function upsertBooks(db: Database, inputs: readonly BookInput[]) {
-  let inserted = 0;
-  let updated = 0;
-  for (let start = 0; start < inputs.length; start += UPSERT_CHUNK) {
-    const chunk = inputs.slice(start, start + UPSERT_CHUNK);
-    const changed = await db
-      .insert(books)
-      .values(chunk.map((input) => ({ ...input })))
-      .onConflictDoUpdate({
-        target: books.slug,
-        set: {
-          title: sql`excluded.title`,
-          originalLanguage: sql`excluded.original_language`,
-          titleEn: sql`excluded.title_en`,
-          titlePt: sql`excluded.title_pt`,
-          titleEs: sql`excluded.title_es`,
-          author: sql`excluded.author`,
-          year: sql`excluded.year`,
-          isbn13: sql`excluded.isbn13`,
-          category: sql`excluded.category`,
-          level: sql`excluded.level`,
-          badges: sql`excluded.badges`,
-          trendingScore: sql`excluded.trending_score`,
-          coverUrl: sql`excluded.cover_url`,
-          source: sql`excluded.source`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`(${books.title}, ${books.originalLanguage}, ${books.titleEn}, ${books.titlePt},
-          ${books.titleEs}, ${books.author}, ${books.year}, ${books.isbn13}, ${books.category},
-          ${books.level}, ${books.badges}, ${books.trendingScore}, ${books.coverUrl}, ${books.source})
-          is distinct from (excluded.title, excluded.original_language, excluded.title_en,
-          excluded.title_pt, excluded.title_es, excluded.author, excluded.year, excluded.isbn13,
-          excluded.category, excluded.level, excluded.badges, excluded.trending_score,
-          excluded.cover_url, excluded.source)`,
-      })
-      // xmax is 0 only on a freshly inserted row version.
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    for (const row of changed) {
-      if (row.inserted) inserted += 1;
-      else updated += 1;
-    }
-  }
-  // Fresh planner statistics (PGlite has no autoanalyze): they decide index or sequential scan.
-  if (inserted + updated > 0) await db.execute(sql`analyze books`);
-  return { inserted, updated, unchanged: inputs.length - inserted - updated };
-}
-
-export async function importedHash(db: Database, importId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ contentHash: catalogImports.contentHash })
-    .from(catalogImports)
-    .where(eq(catalogImports.id, importId));
-  return row?.contentHash;
-}
-
-export async function recordImport(db: Database, importId: string, contentHash: string, bookCount: number) {
-  await db
-    .insert(catalogImports)
-    .values({ id: importId, contentHash, bookCount })
-    .onConflictDoUpdate({
-      target: catalogImports.id,
-      set: { contentHash, bookCount, importedAt: sql`now()` },
-    });
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findBookById(db: Database, id: string): Promise<BookRecord | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isBookId(id)) return undefined;
   const [record] = await db.select(RECORD_COLUMNS).from(books).where(eq(books.id, id)).limit(1);
   return record;
 }
@@ -347,7 +273,7 @@ export async function findBooksInCategory(
       and(
         eq(books.category, category),
         eq(books.source, 'catalog'),
-        excludeId && UUID.test(excludeId) ? sql`${books.id} <> ${excludeId}` : undefined,
+        excludeId && isBookId(excludeId) ? sql`${books.id} <> ${excludeId}` : undefined,
       ),
     )
     .orderBy(...thenTrending)

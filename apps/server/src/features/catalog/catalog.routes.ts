@@ -16,15 +16,9 @@ import {
 } from '@summa/shared';
 import { sendSerializedJson } from '../../http/serialized-json.js';
 import { openLibrarySource } from './catalog-open-library.js';
-import {
-  categoryCounts,
-  exploreCatalog,
-  importCatalog,
-  LiveCatalogIndex,
-  searchSuggestions,
-  surpriseBook,
-  type SuggestionSource,
-} from './catalog.service.js';
+import { categoryCounts, exploreCatalog, surpriseBook } from './catalog-explore.service.js';
+import { importCatalog } from './catalog-import.service.js';
+import { LiveCatalogIndex, searchSuggestions, type SuggestionSource } from './catalog-search.service.js';
 
 /**
  * The caller's own generated summaries for the search box (source 'history'). The summaries
@@ -60,11 +54,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   // costs one small query), then builds the search index.
   app.addHook('onReady', async () => {
     const started = performance.now();
-    const result = await importCatalog(app.db);
+    const { skipped, ...counts } = await importCatalog(app.db);
     await catalog.reload();
-    if (!result.skipped) {
+    if (skipped) {
+      app.log.info({ total: counts.total }, 'catalogue unchanged since its last import');
+    } else {
       app.log.info(
-        { ...result, ms: Math.round(performance.now() - started) },
+        { ...counts, ms: Math.round(performance.now() - started) },
         'catalogue imported (its content changed)',
       );
     }
@@ -147,6 +143,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       schema: {
         tags: ['admin'],
         summary: 'Re-import the shipped catalogue (admin)',
+        description:
+          'Inserts new books and updates changed ones; books an admin edited are kept as they are ' +
+          '(`kept`: those that differ from the shipped catalogue).',
         security: [{ bearerAuth: [] }],
         response: { 200: catalogImportResponseSchema },
       },
