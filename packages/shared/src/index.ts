@@ -1,6 +1,7 @@
 export * from './languages.js';
 export * from './errors.js';
 export * from './plans.js';
+export * from './contracts/text.js';
 export * from './contracts/auth.js';
 export * from './contracts/errors.js';
 export * from './contracts/health.js';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { ERROR_CODES } from '../errors.js';
 
 export const errorResponseSchema = z
   .object({
     error: z.object({
       code: z.enum(ERROR_CODES),
-      message: z.string(),
+      message: text(),
     }),
   })
   .meta({ id: 'ErrorResponse' });
