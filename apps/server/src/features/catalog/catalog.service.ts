@@ -3,6 +3,7 @@ import {
   CATEGORIES,
   SEARCH_MAX_LIMIT,
   SEARCH_MIN_QUERY_LENGTH,
+  foldText,
   type Book,
   type CatalogImportResponse,
   type CategoriesResponse,
@@ -15,7 +16,7 @@ import {
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
-import { CatalogIndex, searchNormalForm } from './catalog-index.js';
+import { CatalogIndex } from './catalog-index.js';
 import { RecentAnswers } from './recent-answers.js';
 import {
   countByCategory,
@@ -162,7 +163,7 @@ export interface SearchInput {
 const characterCount = (text: string) => Array.from(text).length;
 
 const suggestionKey = (suggestion: Suggestion) =>
-  `${searchNormalForm(suggestion.title)}|${searchNormalForm(suggestion.author)}`;
+  `${foldText(suggestion.title)}|${foldText(suggestion.author)}`;
 
 /** The search box's answer: its suggestions and the response body that carries them. */
 export interface SearchAnswer {
@@ -202,7 +203,7 @@ export async function searchSuggestions(
   const limit = Math.min(Math.max(1, input.limit ?? SEARCH_MAX_LIMIT), SEARCH_MAX_LIMIT);
   if (characterCount(query) < SEARCH_MIN_QUERY_LENGTH) return NO_SUGGESTIONS;
 
-  const normalized = searchNormalForm(query);
+  const normalized = foldText(query);
   const [history, index] = await Promise.all([
     sources.history ? sources.history(query, input.lang, limit) : Promise.resolve([]),
     catalog.current(),
@@ -245,7 +246,7 @@ export interface ExploreInput {
 function searchFilter(q: string | undefined): CatalogFilters['search'] {
   const query = q?.trim() ?? '';
   if (characterCount(query) < SEARCH_MIN_QUERY_LENGTH) return undefined;
-  const normalizedLength = characterCount(searchNormalForm(query));
+  const normalizedLength = characterCount(foldText(query));
   return normalizedLength === 0 ? undefined : { query, normalizedLength };
 }
 
@@ -317,11 +318,8 @@ export function bookIdForSlug(slug: string): string {
 }
 
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’‘`´]+/g, '')
+  // Folded first, so a slug drops accents and apostrophes as search does ("Man's" -> "mans").
+  return foldText(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
