@@ -53,19 +53,21 @@ describe.each(TEST_DATABASES)('NUL and lone surrogates in API input on %s', (kin
       ...options,
       headers: { 'accept-language': 'en', ...options.headers },
     });
-  const expectValidationError = (response: Awaited<ReturnType<typeof inject>>) => {
+  /** 400 VALIDATION_ERROR in the error shape, naming the refused field. */
+  const expectValidationError = (response: Awaited<ReturnType<typeof inject>>, path: string) => {
     expect(response.statusCode).toBe(400);
     const body = response.json<ErrorResponse>();
     expect(Object.keys(body)).toEqual(['error']);
     expect(body.error.code).toBe('VALIDATION_ERROR');
-    expect(body.error.message).toMatch(/^Some of the data sent is invalid\./);
+    expect(body.error.message).toBe('Some of the data sent is invalid.');
+    expect(body.error.fields).toContainEqual({ path, code: 'custom' });
   };
 
   // A URL cannot carry a lone surrogate (its UTF-8 form is not valid percent-encoding, which the query
   // parser keeps as typed), so query strings and paths are tried with NUL only.
   it("refuses NUL in Explore's q", async () => {
     const response = await inject({ method: 'GET', url: `/api/catalog/books?q=${encodeURIComponent(NUL)}` });
-    expectValidationError(response);
+    expectValidationError(response, 'querystring.q');
   });
 
   it("refuses NUL in History's q", async () => {
@@ -74,7 +76,7 @@ describe.each(TEST_DATABASES)('NUL and lone surrogates in API input on %s', (kin
       url: `/api/history?q=${encodeURIComponent(NUL)}`,
       headers: bearer(reader.session),
     });
-    expectValidationError(response);
+    expectValidationError(response, 'querystring.q');
   });
 
   it.each(UNSAFE)('refuses %s in the signed-in search query', async (_name, text) => {
@@ -84,7 +86,7 @@ describe.each(TEST_DATABASES)('NUL and lone surrogates in API input on %s', (kin
       headers: bearer(reader.session),
       payload: { query: text, lang: 'en' },
     });
-    expectValidationError(response);
+    expectValidationError(response, 'body.query');
   });
 
   it.each(UNSAFE)('refuses %s in a feedback comment and stores no feedback', async (_name, text) => {
@@ -94,7 +96,7 @@ describe.each(TEST_DATABASES)('NUL and lone surrogates in API input on %s', (kin
       headers: bearer(reader.session),
       payload: { vote: 'up', comment: text },
     });
-    expectValidationError(response);
+    expectValidationError(response, 'body.comment');
     const stored = await context.database.db
       .select()
       .from(summaryFeedback)
@@ -115,28 +117,34 @@ describe.each(TEST_DATABASES)('NUL and lone surrogates in API input on %s', (kin
       headers: bearer(reader.session),
       payload: { vote: 'up' },
     });
-    expectValidationError(response);
+    expectValidationError(response, 'params.id');
   });
 
   it.each(UNSAFE)('refuses %s in a login', async (_name, text) => {
-    for (const payload of [
-      { email: `${text}@example.com`, password: 'correct horse' },
-      { email: reader.email, password: text },
-    ]) {
-      expectValidationError(await inject({ method: 'POST', url: '/api/auth/login', payload }));
+    for (const [field, payload] of [
+      ['email', { email: `${text}@example.com`, password: 'correct horse' }],
+      ['password', { email: reader.email, password: text }],
+    ] as const) {
+      expectValidationError(
+        await inject({ method: 'POST', url: '/api/auth/login', payload }),
+        `body.${field}`,
+      );
     }
   });
 
   it.each(UNSAFE)('refuses %s in a sign-up and creates no account', async (_name, text) => {
     const email = uniqueEmail();
     const valid = { email, password: 'correct horse', full_name: 'Ana', signup_language: 'en' };
-    for (const payload of [
-      { ...valid, email: `${text}${email}` },
-      { ...valid, password: `correct ${text}` },
-      { ...valid, full_name: text },
-      { ...valid, signup_path: `/en/${text}` },
-    ]) {
-      expectValidationError(await inject({ method: 'POST', url: '/api/auth/signup', payload }));
+    for (const [field, payload] of [
+      ['email', { ...valid, email: `${text}${email}` }],
+      ['password', { ...valid, password: `correct ${text}` }],
+      ['full_name', { ...valid, full_name: text }],
+      ['signup_path', { ...valid, signup_path: `/en/${text}` }],
+    ] as const) {
+      expectValidationError(
+        await inject({ method: 'POST', url: '/api/auth/signup', payload }),
+        `body.${field}`,
+      );
     }
     expect(await context.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
