@@ -1,12 +1,14 @@
 export * from './languages.js';
 export * from './errors.js';
 export * from './plans.js';
+export * from './contracts/text.js';
 export * from './contracts/auth.js';
 export * from './contracts/errors.js';
 export * from './contracts/health.js';
 export * from './contracts/status.js';
 export * from './contracts/catalog.js';
 export * from './contracts/summaries.js';
+export * from './fold-text.js';
 export * from './norm-key.js';
 export * from './i18n/define-messages.js';
 export { translations, type TranslationResource } from './i18n/index.js';

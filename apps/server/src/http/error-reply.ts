@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { languageFromAcceptLanguage, translations, type ErrorCode, type ErrorResponse } from '@summa/shared';
+import {
+  languageFromAcceptLanguage,
+  translations,
+  type ErrorCode,
+  type ErrorResponse,
+  type InvalidField,
+} from '@summa/shared';
 
 export function translatedErrorMessage(request: FastifyRequest, code: ErrorCode): string {
   return translations[languageFromAcceptLanguage(request.headers['accept-language'])].errors[code];
@@ -11,7 +17,8 @@ export function sendError(
   statusCode: number,
   code: ErrorCode,
   message = translatedErrorMessage(request, code),
+  fields?: InvalidField[],
 ): FastifyReply {
-  const body: ErrorResponse = { error: { code, message } };
+  const body: ErrorResponse = { error: fields ? { code, message, fields } : { code, message } };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -81,7 +81,30 @@ describe.each(TEST_DATABASES)('HTTP conventions on %s', (kind) => {
     expect(response.statusCode).toBe(400);
     const error = errorOf(response);
     expect(error.code).toBe('VALIDATION_ERROR');
-    expect(error.message).toContain('name');
+    expect(error.message).toBe('Alguns dados enviados são inválidos.');
+    expect(error.fields).toEqual([{ path: 'body.name', code: 'too_big' }]);
+  });
+
+  it("words a validation error in the caller's language only, with the fields as data", async () => {
+    for (const [language, message] of [
+      ['en', 'Some of the data sent is invalid.'],
+      ['es', 'Algunos de los datos enviados no son válidos.'],
+    ] as const) {
+      const response = await inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'accept-language': language },
+        payload: { name: '', extra: 1 },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_ERROR',
+        message,
+        fields: [{ path: 'body.name', code: 'too_small' }],
+      });
+    }
+    const missing = await inject({ method: 'POST', url: '/api/test/echo', payload: {} });
+    expect(errorOf(missing).fields).toEqual([{ path: 'body.name', code: 'invalid_type' }]);
   });
 
   it('rejects bodies over 64 KB', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorCode } from '@summa/shared';
+import type { ErrorCode, InvalidField } from '@summa/shared';
 import { AppError } from '../http/app-error.js';
-import { sendError, translatedErrorMessage } from '../http/error-reply.js';
+import { sendError } from '../http/error-reply.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -19,19 +19,18 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 interface ValidationIssue {
   instancePath?: string;
-  message?: string;
+  keyword?: string;
 }
 
-function describeValidation(context: string | undefined, issues: readonly ValidationIssue[]): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) => {
-      const where = [context, issue.instancePath?.replace(/^\//, '').replaceAll('/', '.')]
-        .filter(Boolean)
-        .join('.');
-      return where ? `${where}: ${issue.message ?? 'invalid'}` : (issue.message ?? 'invalid');
-    })
-    .join('; ');
+/** Enough to find the fields; a body with thousands of bad items does not need them all. */
+const MAX_INVALID_FIELDS = 10;
+
+/** The refused fields as data (`body.email`, zod's issue code), never zod's English messages. */
+function invalidFields(context: string | undefined, issues: readonly ValidationIssue[]): InvalidField[] {
+  return issues.slice(0, MAX_INVALID_FIELDS).map((issue) => ({
+    path: [context, issue.instancePath?.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
+    code: issue.keyword ?? 'invalid',
+  }));
 }
 
 /** The one place errors become responses: stable codes, and no internals on 5xx. */
@@ -42,9 +41,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendError(request, reply, error.statusCode, error.code, message);
     }
     if (error.validation) {
-      const details = describeValidation(error.validationContext, error.validation);
-      const message = `${translatedErrorMessage(request, 'VALIDATION_ERROR')} ${details}`.trim();
-      return sendError(request, reply, 400, 'VALIDATION_ERROR', message);
+      const fields = invalidFields(error.validationContext, error.validation);
+      return sendError(request, reply, 400, 'VALIDATION_ERROR', undefined, fields);
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { PASSWORD_MIN_LENGTH } from '../auth-constants.js';
 import { LANGUAGES } from '../languages.js';
 import { PLAN_TYPES } from '../plans.js';
@@ -10,15 +11,13 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Lowercased and trimmed, so "Ana@X.com " and "ana@x.com" are one account. */
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .max(254)
   .pipe(z.email({ error: 'must be a valid e-mail address' }))
   .transform((value) => value.toLowerCase());
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(PASSWORD_MIN_LENGTH, `must have at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH);
 
@@ -26,8 +25,7 @@ export const passwordSchema = z
  * Names are plain text, never markup: angle brackets and control characters are refused so no
  * name can ever be mistaken for HTML; quotes, apostrophes and anything else are kept as typed.
  */
-export const fullNameSchema = z
-  .string()
+export const fullNameSchema = text()
   .trim()
   .min(1, 'is required')
   .max(FULL_NAME_MAX_LENGTH, `must have at most ${FULL_NAME_MAX_LENGTH} characters`)
@@ -35,12 +33,10 @@ export const fullNameSchema = z
   .refine((value) => !/[<>\u0000-\u001f\u007f]/.test(value), 'must not contain < > or control characters');
 
 /** Where the visitor signed up from (spec §3 sign-up metadata); the path is the page's own path. */
-const signupPathSchema = z
-  .string()
+const signupPathSchema = text()
   .max(200)
   .regex(/^\/[\w\-./]*$/, 'must be a path such as /pt/auth');
-const signupCountrySchema = z
-  .string()
+const signupCountrySchema = text()
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
   .transform((value) => value.toUpperCase());
 
@@ -57,11 +53,11 @@ export const signupRequestSchema = z
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z
-  .object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+  .object({ email: emailSchema, password: text().min(1).max(PASSWORD_MAX_LENGTH) })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-const opaqueTokenSchema = z.string().min(1).max(512);
+const opaqueTokenSchema = text().min(1).max(512);
 
 export const refreshRequestSchema = z
   .object({ refresh_token: opaqueTokenSchema })
@@ -80,7 +76,7 @@ export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 /** Signed-in password change; answered with 204, and every other session is signed out. */
 export const changePasswordRequestSchema = z
-  .object({ current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH), new_password: passwordSchema })
+  .object({ current_password: text().min(1).max(PASSWORD_MAX_LENGTH), new_password: passwordSchema })
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -98,6 +94,13 @@ export const googleStartQuerySchema = z.object({
 });
 export type GoogleStartQuery = z.input<typeof googleStartQuerySchema>;
 
+/** Query of the Google callback: what Google appends to the redirect URI. */
+export const googleCallbackQuerySchema = z.object({
+  code: text().max(2048).optional(),
+  state: text().max(512).optional(),
+  error: text().max(256).optional(),
+});
+
 /** After Google: `/welcome#google_code=...`, exchanged by POST /api/auth/google/exchange. */
 export const GOOGLE_REDIRECT_PATH = '/welcome';
 /** On failure: `/auth?google_error=<ErrorCode>` (GOOGLE_SIGN_IN_FAILED). */
@@ -106,21 +109,21 @@ export const GOOGLE_ERROR_PATH = '/auth';
 export const authUserSchema = z
   .object({
     id: z.uuid(),
-    email: z.string(),
-    full_name: z.string(),
+    email: text(),
+    full_name: text(),
     role: z.enum(ROLES),
     preferred_language: z.enum(LANGUAGES),
     plan: z.enum(PLAN_TYPES),
     /** ISO 8601. */
-    created_at: z.string(),
+    created_at: text(),
   })
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const sessionSchema = z
   .object({
-    access_token: z.string(),
-    refresh_token: z.string(),
+    access_token: text(),
+    refresh_token: text(),
     /** Seconds the access token stays valid from now. */
     expires_in: z.number().int(),
     /** Unix time (seconds) the access token expires at. */

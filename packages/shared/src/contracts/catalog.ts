@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { LANGUAGES, type Language } from '../languages.js';
 
 /** The 16 catalogue categories (spec §3); display names live in the `catalog` i18n area. */
@@ -57,7 +58,7 @@ const languageSchema = z.enum(LANGUAGES);
  */
 export const catalogSearchRequestSchema = z
   .object({
-    query: z.string().trim().max(SEARCH_MAX_QUERY_LENGTH),
+    query: text().trim().max(SEARCH_MAX_QUERY_LENGTH),
     lang: languageSchema,
     limit: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(SEARCH_DEFAULT_LIMIT),
   })
@@ -68,13 +69,13 @@ export type CatalogSearchRequest = z.input<typeof catalogSearchRequestSchema>;
 export const suggestionSchema = z
   .object({
     /** A catalogue book id (source catalog) or a summary id (source history). */
-    id: z.string(),
+    id: text(),
     /** The title of the edition in `lang`. */
-    title: z.string(),
-    author: z.string(),
+    title: text(),
+    author: text(),
     /** The language of `title`: the requested one when that edition exists. */
     lang: languageSchema,
-    cover_url: z.string().nullable(),
+    cover_url: text().nullable(),
     source: z.enum(SUGGESTION_SOURCES),
   })
   .meta({ id: 'Suggestion' });
@@ -87,20 +88,20 @@ export type CatalogSearchResponse = z.infer<typeof catalogSearchResponseSchema>;
 
 export const bookSchema = z
   .object({
-    id: z.string(),
-    slug: z.string(),
+    id: text(),
+    slug: text(),
     /** The title of the edition in `lang`. */
-    title: z.string(),
+    title: text(),
     /** The title in the language the book was first published in. */
-    original_title: z.string(),
-    author: z.string(),
+    original_title: text(),
+    author: text(),
     year: z.number().int().nullable(),
-    isbn13: z.string().nullable(),
+    isbn13: text().nullable(),
     category: z.enum(CATEGORIES),
     level: z.enum(LEVELS),
     badges: z.array(z.enum(BADGES)),
     trending_score: z.number().int().min(0).max(100),
-    cover_url: z.string().nullable(),
+    cover_url: text().nullable(),
     /** The language of `title`. */
     lang: languageSchema,
     /**
@@ -108,7 +109,7 @@ export const bookSchema = z
      * `lang`, else pt), which the book opens instead of starting a new one; null when there is
      * none yet. Absent where a book is not listed for a reader.
      */
-    summary_id: z.string().nullable().optional(),
+    summary_id: text().nullable().optional(),
   })
   .meta({ id: 'Book' });
 export type Book = z.infer<typeof bookSchema>;
@@ -124,7 +125,7 @@ const optionalQueryParam = <T extends z.ZodType>(schema: T) =>
  * search box. A `pageSize` over 100 is a 400.
  */
 export const exploreQuerySchema = z.object({
-  q: optionalQueryParam(z.string().trim().max(SEARCH_MAX_QUERY_LENGTH)),
+  q: optionalQueryParam(text().trim().max(SEARCH_MAX_QUERY_LENGTH)),
   category: optionalQueryParam(z.enum(CATEGORIES)),
   level: optionalQueryParam(z.enum(LEVELS)),
   lang: optionalQueryParam(languageSchema),

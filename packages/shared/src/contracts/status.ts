@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** The model providers LLM_PROVIDER accepts. */
 export const LLM_PROVIDERS = ['local', 'openai', 'anthropic', 'google', 'openai-compatible'] as const;
@@ -10,12 +11,12 @@ export type LlmState = (typeof LLM_STATES)[number];
 /** The summary model as `GET /api/status` shows it. */
 export const llmStatusSchema = z.object({
   provider: z.enum(LLM_PROVIDERS),
-  model: z.string(),
+  model: text(),
   state: z.enum(LLM_STATES),
   /** 0 to 1 while a model downloads. */
   downloadProgress: z.number().min(0).max(1).optional(),
   /** Why the model is in the error state (no secrets). */
-  error: z.string().optional(),
+  error: text().optional(),
 });
 export type LlmStatus = z.infer<typeof llmStatusSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import type { ERROR_CODES } from '../errors.js';
 import { LANGUAGES } from '../languages.js';
 import { PLAN_TYPES } from '../plans.js';
@@ -8,12 +9,11 @@ const languageSchema = z.enum(LANGUAGES);
 
 /** Plain text: no HTML tags, no Markdown markers; the polish step strips them before this check. */
 const plainText = (maxLength: number) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1)
     .max(maxLength)
-    .refine((text) => !/<\/?[a-z][^>]*>/i.test(text) && !/(\*\*|__|^#{1,6}\s)/m.test(text), {
+    .refine((value) => !/<\/?[a-z][^>]*>/i.test(value) && !/(\*\*|__|^#{1,6}\s)/m.test(value), {
       message: 'plain text only',
     });
 
@@ -87,9 +87,9 @@ export const BOOK_AUTHOR_MAX_LENGTH = 200;
  */
 export const generateSummaryRequestSchema = z
   .object({
-    bookId: z.string().trim().min(1).max(100).optional(),
-    bookTitle: z.string().trim().min(1).max(BOOK_TITLE_MAX_LENGTH),
-    bookAuthor: z.string().trim().min(1).max(BOOK_AUTHOR_MAX_LENGTH),
+    bookId: text().trim().min(1).max(100).optional(),
+    bookTitle: text().trim().min(1).max(BOOK_TITLE_MAX_LENGTH),
+    bookAuthor: text().trim().min(1).max(BOOK_AUTHOR_MAX_LENGTH),
     language: languageSchema,
   })
   .meta({ id: 'GenerateSummaryRequest' });
@@ -99,7 +99,7 @@ export type GenerateSummaryRequest = z.input<typeof generateSummaryRequestSchema
 export const usageSchema = z
   .object({
     plan: z.enum(PLAN_TYPES),
-    monthKey: z.string().regex(/^\d{4}-\d{2}$/),
+    monthKey: text().regex(/^\d{4}-\d{2}$/),
     summariesUsed: z.number().int().min(0),
     summariesLimit: z.number().int().nullable(),
     audiosUsed: z.number().int().min(0),
@@ -110,7 +110,7 @@ export type Usage = z.infer<typeof usageSchema>;
 
 export const generateSummaryResponseSchema = z
   .object({
-    summaryId: z.string(),
+    summaryId: text(),
     /** True when the summary already existed and no model ran. */
     cached: z.boolean(),
     usage: usageSchema,
@@ -126,12 +126,15 @@ export type GenerationEvent =
   | { type: 'error'; step: 'error'; percent: 0; code: (typeof ERROR_CODES)[number]; message: string };
 
 export const relatedBookSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  author: z.string(),
-  cover_url: z.string().nullable(),
+  id: text(),
+  title: text(),
+  author: text(),
+  cover_url: text().nullable(),
 });
 export type RelatedBook = z.infer<typeof relatedBookSchema>;
+
+/** The path of `/api/summaries/:id` and the routes under it. */
+export const summaryParamsSchema = z.object({ id: text().max(100) });
 
 export const FEEDBACK_VOTES = ['up', 'down'] as const;
 export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
@@ -139,28 +142,28 @@ export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
 export const feedbackRequestSchema = z
   .object({
     vote: z.enum(FEEDBACK_VOTES),
-    comment: z.string().trim().max(FEEDBACK_COMMENT_MAX_LENGTH).optional(),
+    comment: text().trim().max(FEEDBACK_COMMENT_MAX_LENGTH).optional(),
   })
   .meta({ id: 'FeedbackRequest' });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
 export const feedbackSchema = z.object({
   vote: z.enum(FEEDBACK_VOTES),
-  comment: z.string().nullable(),
+  comment: text().nullable(),
 });
 
 export const summarySchema = z
   .object({
-    id: z.string(),
-    title: z.string(),
-    author: z.string(),
+    id: text(),
+    title: text(),
+    author: text(),
     language: languageSchema,
-    bookId: z.string().nullable(),
+    bookId: text().nullable(),
     category: z.enum(CATEGORIES).nullable(),
-    cover_url: z.string().nullable(),
+    cover_url: text().nullable(),
     content: summaryContentSchema,
     related: z.array(relatedBookSchema),
-    createdAt: z.string(),
+    createdAt: text(),
     /** The reader's own feedback, once given. */
     feedback: feedbackSchema.nullable(),
   })
@@ -171,18 +174,18 @@ export type Summary = z.infer<typeof summarySchema>;
 export const FREE_HISTORY_LIMIT = 20;
 
 export const historyQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
 });
 
 export const historyItemSchema = z.object({
-  summaryId: z.string(),
-  title: z.string(),
-  author: z.string(),
+  summaryId: text(),
+  title: text(),
+  author: text(),
   language: languageSchema,
-  cover_url: z.string().nullable(),
-  oneLiner: z.string(),
+  cover_url: text().nullable(),
+  oneLiner: text(),
   /** When the reader last generated or opened it. */
-  lastSeenAt: z.string(),
+  lastSeenAt: text(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

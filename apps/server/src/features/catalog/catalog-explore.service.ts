@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   SEARCH_MIN_QUERY_LENGTH,
+  foldText,
   type Book,
   type CategoriesResponse,
   type Category,
@@ -11,7 +12,6 @@ import {
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { toBook } from './book-editions.js';
-import { searchNormalForm } from './catalog-index.js';
 import { characterCount } from './catalog-search.service.js';
 import { countByCategory, exploreBooks, randomBook, type CatalogFilters } from './catalog.repository.js';
 
@@ -31,7 +31,7 @@ export interface ExploreInput {
 function searchFilter(q: string | undefined): CatalogFilters['search'] {
   const query = q?.trim() ?? '';
   if (characterCount(query) < SEARCH_MIN_QUERY_LENGTH) return undefined;
-  const normalizedLength = characterCount(searchNormalForm(query));
+  const normalizedLength = characterCount(foldText(query));
   return normalizedLength === 0 ? undefined : { query, normalizedLength };
 }
 

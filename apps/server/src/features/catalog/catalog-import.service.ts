@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CatalogImportResponse } from '@summa/shared';
+import { foldText, type CatalogImportResponse } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
 import { importedHash, recordImport, upsertBooks } from './catalog-import.repository.js';
@@ -16,11 +16,8 @@ export function bookIdForSlug(slug: string): string {
 }
 
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’‘`´]+/g, '')
+  // Folded first, so a slug drops accents and apostrophes as search does ("Man's" -> "mans").
+  return foldText(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -1,19 +1,5 @@
+import { foldText } from '@summa/shared';
 import type { BookRecord } from './catalog.repository.js';
-
-/**
- * Search normal form: lower case, no accents, apostrophes dropped ("Man's" -> "mans"), any
- * other run of punctuation or space -> one space. % and _ are kept, so they match only
- * themselves. The database's summa_search_norm is the SQL twin used by lookups by title.
- */
-export function searchNormalForm(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’‘`´]+/g, '')
-    .replace(/[^\p{L}\p{N}%_]+/gu, ' ')
-    .trim();
-}
 
 /** Relevance tiers, best first. */
 const enum Tier {
@@ -184,7 +170,7 @@ function hasBook(list: Int32Array, book: number): boolean {
 
 /**
  * The catalogue in memory, for the search box: every book's titles (each edition) and author
- * in search normal form, with sorted keys for title, author and word starts, and trigram lists
+ * folded (foldText, the search normal form), with sorted keys for title, author and word starts, and trigram lists
  * for substrings and typos. Built from the database (which stays the source of truth) and
  * replaced as a whole when the catalogue changes, so a search is a few lookups with no
  * database round trip.
@@ -212,7 +198,7 @@ export class CatalogIndex {
     );
     const keys = this.records.map((record) => {
       const texts = [record.title, record.titleEn, record.titlePt, record.titleEs, record.author];
-      const normalized = texts.flatMap((text) => (text ? [searchNormalForm(text)] : []));
+      const normalized = texts.flatMap((text) => (text ? [foldText(text)] : []));
       return [...new Set(normalized)].filter((key) => key.length > 0);
     });
     this.joinedKeys = keys.map((bookKeys) => `|${bookKeys.join('|')}|`);
@@ -258,7 +244,7 @@ export class CatalogIndex {
   /**
    * Best matches first: whole titles, then title or author starts, then word starts, then
    * substrings, each by rank. Only when none of those match, typos, most similar first.
-   * `query` must already be in search normal form.
+   * `query` must already be folded (foldText).
    */
   search(query: string, limit: number): BookRecord[] {
     if (query.length === 0 || limit <= 0) return [];

@@ -1,8 +1,8 @@
-import { SEARCH_MAX_LIMIT, SEARCH_MIN_QUERY_LENGTH, type Language, type Suggestion } from '@summa/shared';
+import { SEARCH_MAX_LIMIT, SEARCH_MIN_QUERY_LENGTH, foldText, type Language, type Suggestion } from '@summa/shared';
 import { createMemoryCache, type MemoryCache } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { toSuggestion } from './book-editions.js';
-import { CatalogIndex, searchNormalForm } from './catalog-index.js';
+import { CatalogIndex } from './catalog-index.js';
 import { catalogVersion, loadAllBooks } from './catalog.repository.js';
 
 /** More suggestions for a query: the caller's history, or an outside catalogue. */
@@ -80,7 +80,7 @@ export interface SearchInput {
 export const characterCount = (text: string) => Array.from(text).length;
 
 const suggestionKey = (suggestion: Suggestion) =>
-  `${searchNormalForm(suggestion.title)}|${searchNormalForm(suggestion.author)}`;
+  `${foldText(suggestion.title)}|${foldText(suggestion.author)}`;
 
 /** The search box's answer: its suggestions and the response body that carries them. */
 export interface SearchAnswer {
@@ -125,7 +125,7 @@ export async function searchSuggestions(
   const limit = Math.min(Math.max(1, input.limit ?? SEARCH_MAX_LIMIT), SEARCH_MAX_LIMIT);
   if (characterCount(query) < SEARCH_MIN_QUERY_LENGTH) return NO_SUGGESTIONS;
 
-  const normalized = searchNormalForm(query);
+  const normalized = foldText(query);
   const [history, index] = await Promise.all([
     sources.history ? sources.history(query, input.lang, limit) : Promise.resolve([]),
     catalog.current(),

@@ -5,6 +5,7 @@ import {
   feedbackRequestSchema,
   historyQuerySchema,
   historyResponseSchema,
+  summaryParamsSchema,
   summarySchema,
 } from '@summa/shared';
 import { sendSerializedJson } from '../../http/serialized-json.js';
@@ -28,7 +29,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         tags: ['summaries'],
         summary: "A summary; opening it records it in the reader's history",
         security: bearer,
-        params: z.object({ id: z.string().max(100) }),
+        params: summaryParamsSchema,
         response: { 200: summarySchema, ...errors(401, 404) },
       },
     },
@@ -44,7 +45,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         tags: ['summaries'],
         summary: 'Rate a summary (up or down, with an optional comment), once per reader',
         security: bearer,
-        params: z.object({ id: z.string().max(100) }),
+        params: summaryParamsSchema,
         body: feedbackRequestSchema,
         response: { 204: z.null(), ...errors(400, 401, 404, 409) },
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterFaq, normalizeForSearch } from './faq-search';
+import { foldText } from '@summa/shared';
+import { filterFaq } from './faq-search';
 
 const ENTRIES = [
   { id: 'a', question: 'Como funciona o áudio?', answer: 'Voz sintetizada.' },
@@ -7,9 +8,9 @@ const ENTRIES = [
   { id: 'c', question: '¿Qué es la racha?', answer: 'Días seguidos de lectura.' },
 ];
 
-describe('normalizeForSearch', () => {
+describe('foldText, as the FAQ search uses it', () => {
   it('ignores case, accents and extra spaces', () => {
-    expect(normalizeForSearch('  ÁUDIO   Não  ')).toBe('audio nao');
+    expect(foldText('  ÁUDIO   Não  ')).toBe('audio nao');
   });
 });
 
@@ -22,6 +23,12 @@ describe('filterFaq', () => {
     expect(filterFaq(ENTRIES, 'AUDIO').map((e) => e.id)).toEqual(['a']);
     expect(filterFaq(ENTRIES, 'dias').map((e) => e.id)).toEqual(['c']);
     expect(filterFaq(ENTRIES, 'qué')).toHaveLength(1);
+  });
+
+  it('ignores apostrophes and punctuation as the search box does', () => {
+    const entries = [{ id: 'd', question: "What's a streak?", answer: 'Days in a row (e-mail reminders).' }];
+    expect(filterFaq(entries, 'whats')).toHaveLength(1);
+    expect(filterFaq(entries, 'row, e mail')).toHaveLength(1);
   });
 
   it('requires every word of the query', () => {

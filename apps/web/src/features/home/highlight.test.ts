@@ -30,6 +30,13 @@ describe('highlightSegments', () => {
     expect(marked(decomposed, 'habi')).toEqual(['Ha\u0301bi']);
   });
 
+  it('marks what the server found: apostrophes and punctuation fold as in its search', () => {
+    expect(marked("Man's Search for Meaning", 'mans')).toEqual(["Man's"]);
+    expect(marked("Man's Search for Meaning", "man's sea")).toEqual(["Man's Sea"]);
+    expect(marked('Rich Dad, Poor Dad', 'dad poor')).toEqual(['Dad, Poor', 'Dad']);
+    expect(marked('Ｆｕｌｌ ﬁnance', 'fin')).toEqual(['ﬁn']);
+  });
+
   it('returns the plain text when nothing matches or the query is blank', () => {
     expect(highlightSegments('Sapiens', 'xyz')).toEqual([{ text: 'Sapiens', match: false }]);
     expect(highlightSegments('Sapiens', '   ')).toEqual([{ text: 'Sapiens', match: false }]);

@@ -1,56 +1,25 @@
+import { foldText, foldTextWithPositions } from '@summa/shared';
+
 export interface TextSegment {
   text: string;
   match: boolean;
 }
 
-/** Lower case without accents, one original character at a time, so positions map back. */
-function foldCharacter(character: string): string {
-  return character.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** Folds a whole string the same way the title is folded (lower case, accents removed). */
-export function foldText(text: string): string {
-  return Array.from(text, foldCharacter).join('');
-}
-
-interface FoldedText {
-  folded: string;
-  /** For each folded code unit: where its original character starts and ends in the text. */
-  starts: number[];
-  ends: number[];
-}
-
-function fold(text: string): FoldedText {
-  let folded = '';
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let offset = 0;
-  for (const character of text) {
-    const piece = foldCharacter(character);
-    for (let i = 0; i < piece.length; i += 1) {
-      starts.push(offset);
-      ends.push(offset + character.length);
-    }
-    folded += piece;
-    offset += character.length;
-  }
-  return { folded, starts, ends };
-}
-
 /** The words of the typed query worth marking: the whole query and each word of 2+ characters. */
 function needles(query: string): string[] {
-  const whole = foldText(query.trim()).replace(/\s+/g, ' ');
+  const whole = foldText(query);
   if (!whole) return [];
   const words = whole.split(' ').filter((word) => word.length >= 2);
   return [...new Set([whole, ...words])];
 }
 
 /**
- * Splits `text` into plain and matching segments for the typed `query`, ignoring case and accents
- * ("habitos" marks "Hábitos"). Every occurrence of the query, or of any of its words, is marked.
+ * Splits `text` into plain and matching segments for the typed `query`, folded as the server's
+ * search folds them (foldText: "habitos" marks "Hábitos", "mans" marks "Man's"). Every occurrence
+ * of the query, or of any of its words, is marked.
  */
 export function highlightSegments(text: string, query: string): TextSegment[] {
-  const { folded, starts, ends } = fold(text);
+  const { folded, starts, ends } = foldTextWithPositions(text);
   const ranges: [number, number][] = [];
   for (const needle of needles(query)) {
     let from = folded.indexOf(needle);
