@@ -6,7 +6,7 @@ import { abortedError } from './errors.js';
 // A library queue (p-limit, p-queue) runs a function per task; here a turn is held across the
 // yields of a stream the caller drives, and a waiter must leave the line when its request aborts.
 
-/** Hands its release function to the holder of the turn; calling it twice releases once. */
+/** Ends the holder's turn; a second call does nothing. */
 export type ReleaseTurn = () => void;
 
 export interface TurnQueue {
