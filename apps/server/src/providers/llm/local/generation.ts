@@ -85,6 +85,7 @@ export async function* generate(
       // nature; DRY only punishes longer verbatim repeats and restarts at quotes and colons.
       repeatPenalty: false,
       dryRepeatPenalty: { strength: 0.8 },
+      ...(rt.tokenBias ? { tokenBias: rt.tokenBias } : {}),
       onToken: (tokens) => {
         outputTokens += tokens.length;
         armIdleTimer();

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type * as NodeLlamaCpp from 'node-llama-cpp';
-import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
+import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, TokenBias } from 'node-llama-cpp';
 import { LlmError, type LlmSettings, type LlmState, type LlmStatus } from '../llm-provider.js';
 import { closedError, describeError } from './errors.js';
 
@@ -32,6 +32,12 @@ export interface Runtime {
   model: LlamaModel;
   context: LlamaContext;
   sequence: LlamaContextSequence;
+  /**
+   * Forbids the start-of-text token in answers: the grammar reads it as its text ("<s>"), but the
+   * answer leaves it out, so a string the grammar saw start with "<" would start with the space
+   * of the word after it (llama.cpp's tiny test model writes "<s> Once upon a time" at times).
+   */
+  tokenBias: TokenBias | undefined;
 }
 
 /** What `status()` reports: the load's state, a download's progress, the last load's error. */
@@ -125,6 +131,8 @@ export async function loadRuntime({
     model = await llama.loadModel({ modelPath, loadSignal: closing });
     const context = await createContext(model, threads ?? Math.max(1, llama.cpuMathCores - 1), log);
     const sequence = context.getSequence();
+    const bos = model.tokens.bos;
+    const tokenBias = bos === null ? undefined : new lib.TokenBias(model.tokenizer).set(bos, 'never');
     status.set('ready');
     log.info(
       {
@@ -135,7 +143,7 @@ export async function loadRuntime({
       },
       'local model ready',
     );
-    return { lib, llama, model, context, sequence };
+    return { lib, llama, model, context, sequence, tokenBias };
   } catch (error) {
     await model?.dispose().catch(() => undefined);
     await llama?.dispose().catch(() => undefined);
