@@ -9,8 +9,8 @@ export const CACHE_SETTINGS = {
   summaryBody: { max: 5_000, ttlMs: 10 * 60_000 },
   /** A reader's own state of a summary: a reload within a minute writes nothing. */
   readerState: { max: 5_000, ttlMs: 60_000 },
-  /** Verified access tokens; each entry also ends when its token expires. */
-  verifiedToken: { max: 10_000, ttlMs: 15 * 60_000 },
+  /** Verified access tokens: an access token lives an hour, and its entry ends when it expires. */
+  verifiedToken: { max: 10_000, ttlMs: 60 * 60_000 },
   /** Sessions found live: a revoked session is refused by every instance within this time. */
   liveSession: { max: 10_000, ttlMs: 5_000 },
   /**
@@ -24,11 +24,15 @@ export type CacheName = keyof typeof CACHE_SETTINGS;
 
 export interface MemoryCacheOptions {
   /**
-   * The clock the lifetimes are measured on (tests pass a fake one). An entry is dropped once
-   * its age exceeds the lifetime; lru-cache treats a start time of 0 as "no lifetime", so a fake
-   * clock must not read 0.
+   * The clock the lifetimes are measured on, in milliseconds (tests pass a fake one, which may
+   * start at 0). An entry is dropped once its age exceeds the lifetime.
    */
   now?: () => number;
+  /**
+   * Drop an entry once its age reaches the lifetime instead (on a clock in whole milliseconds):
+   * the rule of the caches written before this module, which their tests hold to the millisecond.
+   */
+  staleAtLifetime?: boolean;
 }
 
 /** A bounded, expiring, least-recently-used map named in CACHE_SETTINGS. */
@@ -39,10 +43,13 @@ export function createMemoryCache<V extends object | string | number | boolean>(
   options: MemoryCacheOptions = {},
 ): MemoryCache<V> {
   const { max, ttlMs } = CACHE_SETTINGS[name];
+  const { now } = options;
   return new LRUCache<string, V>({
     max,
-    ttl: ttlMs,
-    // With a caller's clock, read it on every check: lru-cache otherwise reuses a reading for 1 ms.
-    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+    // lru-cache drops an entry once its age exceeds `ttl`.
+    ttl: options.staleAtLifetime ? ttlMs - 1 : ttlMs,
+    // With a caller's clock, read it on every check (lru-cache otherwise reuses a reading for
+    // 1 ms), one ahead: lru-cache reads a start time of 0 as "no lifetime". Ages are unchanged.
+    ...(now ? { perf: { now: () => now() + 1 }, ttlResolution: 0 } : {}),
   });
 }

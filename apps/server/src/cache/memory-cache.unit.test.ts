@@ -24,3 +24,15 @@ describe('createMemoryCache', () => {
     expect(cache.get('new')).toBe(-1);
   });
 });
+
+describe('createMemoryCache with staleAtLifetime', () => {
+  it('forgets an entry once its age reaches its lifetime, on a clock that starts at 0', () => {
+    let now = 0;
+    const cache = createMemoryCache<string>('readerState', { now: () => now, staleAtLifetime: true });
+    cache.set('a', 'x');
+    now = CACHE_SETTINGS.readerState.ttlMs - 1;
+    expect(cache.get('a')).toBe('x');
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+  });
+});

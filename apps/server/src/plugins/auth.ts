@@ -4,6 +4,7 @@ import type { Role } from '@summa/shared';
 import { findActiveSessionEmail, loadOrCreateSecret } from '../features/auth/sessions.repository.js';
 import { createAccessTokens, randomToken, type AccessTokens } from '../features/auth/tokens.service.js';
 import { AppError } from '../http/app-error.js';
+import { CACHE_SETTINGS, createMemoryCache } from '../cache/memory-cache.js';
 
 /** Who made an authenticated request; set by `app.authenticate`. */
 export interface AuthenticatedUser {
@@ -47,36 +48,27 @@ const BEARER = /^Bearer +([\w-]+\.[\w-]+\.[\w-]*)$/i;
  * effect at once (`forgetSessions`); another instance's revocation within this time. It spares
  * every authenticated request a database round trip.
  */
-export const SESSION_CHECK_TTL_MS = 5_000;
-const MAX_CACHED_SESSIONS = 10_000;
+export const SESSION_CHECK_TTL_MS = CACHE_SETTINGS.liveSession.ttlMs;
 
 interface LiveSession {
   userId: string;
   email: string;
-  checkedAt: number;
 }
 
-/** Sessions recently found live, oldest first. */
+/** Sessions recently found live, by session id, measured on the wall clock (as tests fake it). */
 class LiveSessions {
-  private readonly sessions = new Map<string, LiveSession>();
+  private readonly sessions = createMemoryCache<LiveSession>('liveSession', {
+    now: () => Date.now(),
+    staleAtLifetime: true,
+  });
 
-  get(sessionId: string, userId: string, now: number): string | undefined {
+  get(sessionId: string, userId: string): string | undefined {
     const session = this.sessions.get(sessionId);
-    if (!session || session.userId !== userId) return undefined;
-    if (now - session.checkedAt >= SESSION_CHECK_TTL_MS) {
-      this.sessions.delete(sessionId);
-      return undefined;
-    }
-    return session.email;
+    return session?.userId === userId ? session.email : undefined;
   }
 
   set(sessionId: string, session: LiveSession): void {
-    this.sessions.delete(sessionId);
     this.sessions.set(sessionId, session);
-    if (this.sessions.size > MAX_CACHED_SESSIONS) {
-      const oldest = this.sessions.keys().next();
-      if (!oldest.done) this.sessions.delete(oldest.value);
-    }
   }
 
   forget(which: { sessionId: string } | { userId: string }): void {
@@ -84,9 +76,10 @@ class LiveSessions {
       this.sessions.delete(which.sessionId);
       return;
     }
-    for (const [sessionId, session] of this.sessions) {
-      if (session.userId === which.userId) this.sessions.delete(sessionId);
-    }
+    const sessionIds = [...this.sessions.entries()]
+      .filter(([, session]) => session.userId === which.userId)
+      .map(([sessionId]) => sessionId);
+    for (const sessionId of sessionIds) this.sessions.delete(sessionId);
   }
 }
 
@@ -109,12 +102,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (!claims) return undefined;
     // The session row is checked (at most SESSION_CHECK_TTL_MS ago), so a signed-out token
     // stops working.
-    const now = Date.now();
-    let email = live.get(claims.sessionId, claims.userId, now);
+    let email = live.get(claims.sessionId, claims.userId);
     if (!email) {
       email = await findActiveSessionEmail(app.db, claims.sessionId, claims.userId);
       if (!email) return undefined;
-      live.set(claims.sessionId, { userId: claims.userId, email, checkedAt: now });
+      live.set(claims.sessionId, { userId: claims.userId, email });
     }
     return { id: claims.userId, email, role: roleOf(email), sessionId: claims.sessionId };
   };

@@ -126,11 +126,3 @@ export async function linkIdentity(
 ): Promise<void> {
   await db.insert(userIdentities).values(identity).onConflictDoNothing();
 }
-
-export async function findPreferredLanguage(db: Database, userId: string): Promise<Language> {
-  const [row] = await db
-    .select({ language: profiles.preferredLanguage })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row?.language ?? 'pt';
-}

@@ -204,8 +204,6 @@ export function createGoogleClient(settings: GoogleSettings) {
   };
 }
 
-export type GoogleClient = ReturnType<typeof createGoogleClient>;
-
 /** Spends the one-time code of a finished Google sign-in for a session. */
 export async function exchangeGoogleCode(context: AuthContext, code: string): Promise<Session> {
   const userId = await takeHandoff(context.db, sha256(code));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { createMemoryCache } from '../../cache/memory-cache.js';
 
 /** Access tokens live 1 h; the client refreshes them with the refresh token. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -38,9 +39,6 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessTokenClaims | undefined>;
 }
 
-/** How many verified tokens an instance remembers. */
-const MAX_VERIFIED_TOKENS = 10_000;
-
 export function createAccessTokens(secret: string, now: () => number = Date.now): AccessTokens {
   const key = new TextEncoder().encode(secret);
   /**
@@ -48,14 +46,9 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
    * carries the same token, and checking an HMAC through WebCrypto costs more than the rest
    * of a cached read. Keyed by the whole token, so a changed byte is verified afresh.
    */
-  const verified = new Map<string, AccessTokenClaims & { expiresAtMs: number }>();
-  const remember = (token: string, claims: AccessTokenClaims, expiresAtMs: number) => {
-    verified.set(token, { ...claims, expiresAtMs });
-    if (verified.size > MAX_VERIFIED_TOKENS) {
-      const oldest = verified.keys().next();
-      if (!oldest.done) verified.delete(oldest.value);
-    }
-  };
+  const verified = createMemoryCache<AccessTokenClaims & { expiresAtMs: number }>('verifiedToken', {
+    now,
+  });
   return {
     async sign({ userId, sessionId }) {
       const issuedAt = Math.floor(Date.now() / 1000);
@@ -95,7 +88,7 @@ export function createAccessTokens(secret: string, now: () => number = Date.now)
           return undefined;
         }
         const claims = { userId: payload.sub, sessionId };
-        if (payload.exp) remember(token, claims, payload.exp * 1000);
+        if (payload.exp) verified.set(token, { ...claims, expiresAtMs: payload.exp * 1000 });
         return claims;
       } catch {
         return undefined;

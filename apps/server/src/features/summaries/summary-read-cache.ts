@@ -1,49 +1,11 @@
 import type { FeedbackRequest } from '@summa/shared';
+import { CACHE_SETTINGS, createMemoryCache, type MemoryCache } from '../../cache/memory-cache.js';
 
-/** How long a summary, as stored, is served from memory (a re-imported cover shows after it). */
-const SUMMARY_TTL_MS = 10 * 60_000;
 /**
  * How long a reader's own state of a summary is served from memory: the history records a
  * reading at most once in this time ("a reload within a minute writes nothing").
  */
-export const READER_STATE_TTL_MS = 60_000;
-const MAX_ENTRIES = 5_000;
-
-interface Entry<T> {
-  value: T;
-  storedAt: number;
-}
-
-/** A map that forgets its oldest entries beyond `MAX_ENTRIES` and entries older than `ttlMs`. */
-class ExpiringMap<T> {
-  private readonly entries = new Map<string, Entry<T>>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt < this.ttlMs) return entry.value;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, storedAt: this.now() });
-    if (this.entries.size > MAX_ENTRIES) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-}
+export const READER_STATE_TTL_MS = CACHE_SETTINGS.readerState.ttlMs;
 
 /**
  * A stored summary as GET /api/summaries/:id sends it, less the reader's own part: the JSON
@@ -66,12 +28,12 @@ export interface ReaderState {
  * READER_STATE_TTL_MS, and one given through this instance at once (`forgetReader`).
  */
 export class SummaryReadCache {
-  private readonly summaries: ExpiringMap<ReadySummary>;
-  private readonly readers: ExpiringMap<ReaderState>;
+  private readonly summaries: MemoryCache<ReadySummary>;
+  private readonly readers: MemoryCache<ReaderState>;
 
   constructor(now: () => number = Date.now) {
-    this.summaries = new ExpiringMap(SUMMARY_TTL_MS, now);
-    this.readers = new ExpiringMap(READER_STATE_TTL_MS, now);
+    this.summaries = createMemoryCache('summaryBody', { now, staleAtLifetime: true });
+    this.readers = createMemoryCache('readerState', { now, staleAtLifetime: true });
   }
 
   summary(id: string): ReadySummary | undefined {

@@ -22,7 +22,7 @@ export function defaultModelFor(provider: LlmProviderName): string | undefined {
   }
 }
 
-/** What `./local-provider.js` must export. */
+/** What `./local/local-provider.js` must export. */
 interface LocalProviderModule {
   createLocalProvider(settings: LlmSettings, log: FastifyBaseLogger): LlmProvider;
   DEFAULT_LOCAL_MODEL: string;
@@ -44,7 +44,7 @@ export async function createLlmProvider(
   routeAiSdkWarnings(log);
   if (settings.provider === 'local') {
     // Loaded only when chosen: it pulls in node-llama-cpp and its native bindings.
-    const local: LocalProviderModule = await import('./local-provider.js');
+    const local: LocalProviderModule = await import('./local/local-provider.js');
     return local.createLocalProvider(
       { ...settings, model: settings.model || local.DEFAULT_LOCAL_MODEL },
       log,

@@ -7,7 +7,7 @@ import { LlmError, type LlmProvider, type LlmSettings } from './llm-provider.js'
 const local = vi.hoisted(() => ({
   created: [] as { settings: LlmSettings; log: unknown }[],
 }));
-vi.mock('./local-provider.js', () => ({
+vi.mock('./local/local-provider.js', () => ({
   DEFAULT_LOCAL_MODEL: 'hf:summa/default-test-model.gguf',
   createLocalProvider: (settings: LlmSettings, log: unknown): LlmProvider => {
     local.created.push({ settings, log });

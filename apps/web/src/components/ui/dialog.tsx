@@ -3,7 +3,6 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export const Dialog = Primitive.Root;
-export const DialogTrigger = Primitive.Trigger;
 export const DialogClose = Primitive.Close;
 
 /** A centred modal card over a dimmed page; on phones it fills the width with a small margin. */

@@ -1,5 +1,5 @@
 import type { AuthUser, Session } from '@summa/shared';
-import { isLanguage, type Language } from '@summa/shared/languages';
+import type { Language } from '@summa/shared/languages';
 
 /** Where the signed-in session lives in the browser (spec §4: persisted in local storage). */
 export const SESSION_STORAGE_KEY = 'summa.auth.session';
@@ -71,25 +71,6 @@ export function writeStoredSession(session: StoredSession): void {
 
 export function clearStoredSession(): void {
   write(SESSION_STORAGE_KEY, null);
-}
-
-export function readPendingSignup(): PendingSignup | null {
-  const raw = read(PENDING_SIGNUP_STORAGE_KEY);
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (
-      isRecord(parsed) &&
-      isLanguage(parsed.language) &&
-      typeof parsed.path === 'string' &&
-      typeof parsed.country === 'string'
-    ) {
-      return { language: parsed.language, path: parsed.path, country: parsed.country };
-    }
-  } catch {
-    // A damaged value is as good as none.
-  }
-  return null;
 }
 
 export function writePendingSignup(pending: PendingSignup): void {

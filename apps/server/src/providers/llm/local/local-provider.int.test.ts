@@ -8,14 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fictionSectionsSchema, nonFictionSectionsSchema } from '@summa/shared';
-import { LlmError, type LlmProvider, type LlmRequest, type LlmSettings } from './llm-provider.js';
+import { LlmError, type LlmProvider, type LlmRequest, type LlmSettings } from '../llm-provider.js';
 import { createLocalProvider, type LocalProviderLog } from './local-provider.js';
-import { drain } from '../../test/llm-test-kit.js';
+import { drain } from '../../../test/llm-test-kit.js';
 
 // llama.cpp's own test model (260K parameters, trained on TinyStories): its text is nonsense, but
 // it loads in milliseconds, and the grammar alone must make its answers schema-valid. It lives
 // next to the checkout and is never copied into it.
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
 const TINY_MODEL = path.resolve(REPO_ROOT, '../shared/models/stories260K.gguf');
 
 const identifySchema = z.object({

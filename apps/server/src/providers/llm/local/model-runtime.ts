@@ -1,0 +1,236 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type * as NodeLlamaCpp from 'node-llama-cpp';
+import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, TokenBias } from 'node-llama-cpp';
+import { LlmError, type LlmSettings, type LlmState, type LlmStatus } from '../llm-provider.js';
+import { closedError, describeError } from './errors.js';
+
+/**
+ * The context window we ask for, whatever the model was trained on (see `createContext`). A
+ * prompt is a system text and a book's title and author, well under 1,500 tokens; the longest
+ * answer our schemas allow in practice (a non-fiction summary: 5 to 7 key ideas, a 7-day plan
+ * and the lists) comes to 2,000 to 4,000 tokens. 8,192 holds both with room to spare, so the answer
+ * never needs a context shift (which would drop the start of the conversation mid-answer). Its
+ * KV cache costs about 224 MiB on Qwen2.5-1.5B (28 layers x 2 x 256 values x 2 bytes per
+ * token); the context may come out smaller, down to `MIN_CONTEXT_SIZE`, when memory is short.
+ */
+const CONTEXT_SIZE = 8192;
+const MIN_CONTEXT_SIZE = 2048;
+
+export interface LocalProviderLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type NodeLlamaCppModule = typeof NodeLlamaCpp;
+
+/** A loaded model with its one context sequence. */
+export interface Runtime {
+  lib: NodeLlamaCppModule;
+  llama: Llama;
+  model: LlamaModel;
+  context: LlamaContext;
+  sequence: LlamaContextSequence;
+  /**
+   * Forbids the start-of-text token in answers: the grammar reads it as its text ("<s>"), but the
+   * answer leaves it out, so a string the grammar saw start with "<" would start with the space
+   * of the word after it (llama.cpp's tiny test model writes "<s> Once upon a time" at times).
+   */
+  tokenBias: TokenBias | undefined;
+}
+
+/** What `status()` reports: the load's state, a download's progress, the last load's error. */
+export interface LocalStatus {
+  set(state: LlmState, error?: string): void;
+  downloading(progress: number): void;
+  current(): LlmStatus;
+}
+
+export function createLocalStatus(model: string): LocalStatus {
+  let state: LlmState = 'idle';
+  let downloadProgress: number | undefined;
+  let lastError: string | undefined;
+  return {
+    set(next, error) {
+      state = next;
+      lastError = error;
+      if (next !== 'downloading') downloadProgress = undefined;
+    },
+    downloading(progress) {
+      if (state !== 'downloading') {
+        state = 'downloading';
+        lastError = undefined;
+      }
+      downloadProgress = progress;
+    },
+    current() {
+      return {
+        provider: 'local',
+        model,
+        state,
+        ...(state === 'downloading' ? { downloadProgress: downloadProgress ?? 0 } : {}),
+        ...(state === 'error' && lastError ? { error: lastError } : {}),
+      };
+    },
+  };
+}
+
+export interface LoadOptions {
+  settings: LlmSettings;
+  log: LocalProviderLog;
+  status: LocalStatus;
+  /** CPU threads for evaluation (see LocalProviderOptions.threads); undefined: llama.cpp's math cores less one. */
+  threads: number | undefined;
+  /** Aborts when the provider closes. */
+  closing: AbortSignal;
+}
+
+/**
+ * Starts llama.cpp on its prebuilt binaries, finds (or downloads) the model and loads it with
+ * one context sequence, moving `status` along. A failure leaves nothing loaded and throws
+ * `LlmError('unavailable')` naming the step that failed.
+ */
+export async function loadRuntime({
+  settings,
+  log,
+  status,
+  threads,
+  closing,
+}: LoadOptions): Promise<Runtime> {
+  status.set('loading');
+  let lib: NodeLlamaCppModule | undefined;
+  let llama: Llama | undefined;
+  let model: LlamaModel | undefined;
+  let step = 'start llama.cpp';
+  try {
+    const startedAt = performance.now();
+    lib = await import('node-llama-cpp');
+    const { LlamaLogLevel } = lib;
+    llama = await lib.getLlama({
+      gpu: 'auto',
+      // Only the prebuilt binaries (the @node-llama-cpp/* optional packages): never fetch the
+      // llama.cpp sources or compile them at run time when no binary fits.
+      build: 'never',
+      skipDownload: true,
+      progressLogs: false,
+      logLevel: LlamaLogLevel.warn,
+      logger: (level, message) => {
+        const text = message.trim();
+        if (!text) return;
+        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) {
+          log.error({ llamaCpp: text }, 'llama.cpp error');
+        } else if (level === LlamaLogLevel.warn) log.warn({ llamaCpp: text }, 'llama.cpp warning');
+      },
+    });
+    step = 'find or download the model file';
+    const modelPath = await resolveModelPath(lib, settings, log, status, closing);
+    closing.throwIfAborted();
+    status.set('loading');
+    step = 'load the model';
+    model = await llama.loadModel({ modelPath, loadSignal: closing });
+    const context = await createContext(model, threads ?? Math.max(1, llama.cpuMathCores - 1), log);
+    const sequence = context.getSequence();
+    const bos = model.tokens.bos;
+    const tokenBias = bos === null ? undefined : new lib.TokenBias(model.tokenizer).set(bos, 'never');
+    status.set('ready');
+    log.info(
+      {
+        model: settings.model,
+        gpu: llama.gpu,
+        contextSize: context.contextSize,
+        loadMs: Math.round(performance.now() - startedAt),
+      },
+      'local model ready',
+    );
+    return { lib, llama, model, context, sequence, tokenBias };
+  } catch (error) {
+    await model?.dispose().catch(() => undefined);
+    await llama?.dispose().catch(() => undefined);
+    if (closing.aborted) {
+      status.set('idle');
+      throw closedError({ cause: error });
+    }
+    const message = `The local model ${settings.model} is unavailable: could not ${step} (${describeError(error)}).`;
+    status.set('error', message);
+    log.error({ err: error, model: settings.model }, 'local model unavailable');
+    throw new LlmError('unavailable', message, { cause: error });
+  }
+}
+
+/** Releases what `loadRuntime` loaded, newest first. */
+export async function disposeRuntime(runtime: Runtime): Promise<void> {
+  await runtime.context.dispose();
+  await runtime.model.dispose();
+  await runtime.llama.dispose();
+}
+
+/**
+ * A context of CONTEXT_SIZE, even for a model trained on less (llama.cpp's tiny test model
+ * knows 2,048 tokens): past its training its text degrades, but the grammar keeps it valid,
+ * whereas a context the answer cannot fit in cuts every answer off and fails every time. Short
+ * of memory, it shrinks as far as MIN_CONTEXT_SIZE (or the trained size, when smaller).
+ */
+async function createContext(
+  model: LlamaModel,
+  threads: number,
+  log: LocalProviderLog,
+): Promise<LlamaContext> {
+  try {
+    return await model.createContext({ contextSize: CONTEXT_SIZE, sequences: 1, threads });
+  } catch (error) {
+    const maxContext = Math.min(CONTEXT_SIZE, model.trainContextSize);
+    log.warn({ err: error }, `no room for a context of ${CONTEXT_SIZE} tokens: trying a smaller one`);
+    return model.createContext({
+      contextSize: { min: Math.min(MIN_CONTEXT_SIZE, maxContext), max: maxContext },
+      sequences: 1,
+      threads,
+    });
+  }
+}
+
+/** A file path as given (or inside `modelsDir`), or an `hf:`/URL model downloaded into `modelsDir`. */
+async function resolveModelPath(
+  lib: NodeLlamaCppModule,
+  settings: LlmSettings,
+  log: LocalProviderLog,
+  status: LocalStatus,
+  closing: AbortSignal,
+): Promise<string> {
+  const isUri = /^(hf:|huggingface:|hf\.co\/|huggingface\.co\/|https?:\/\/)/i.test(settings.model);
+  if (!isUri) {
+    const direct = path.resolve(settings.model);
+    if (await exists(direct)) return direct;
+    const inModelsDir = path.resolve(settings.modelsDir, settings.model);
+    if (await exists(inModelsDir)) return inModelsDir;
+    throw new Error(`no GGUF file at ${direct}`);
+  }
+  let loggedTenth = -1;
+  return lib.resolveModelFile(settings.model, {
+    directory: settings.modelsDir,
+    cli: false,
+    signal: closing,
+    onProgress: ({ totalSize, downloadedSize }) => {
+      if (totalSize <= 0) return; // A failed request reports 0 of 0.
+      const progress = Math.min(1, downloadedSize / totalSize);
+      status.downloading(progress);
+      const tenth = Math.floor(progress * 10);
+      if (tenth > loggedTenth) {
+        loggedTenth = tenth;
+        log.info(
+          { model: settings.model, percent: tenth * 10, totalMb: Math.round(totalSize / 1e6) },
+          'downloading the local model',
+        );
+      }
+    },
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
