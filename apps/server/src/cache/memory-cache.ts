@@ -47,7 +47,7 @@ export function createMemoryCache<V extends object | string | number | boolean>(
   return new LRUCache<string, V>({
     max,
     // lru-cache drops an entry once its age exceeds `ttl`.
-    ttl: options.staleAtLifetime ? ttlMs - 1 : ttlMs,
+    ttl: options.staleAtLifetime && ttlMs > 0 ? ttlMs - 1 : ttlMs,
     // With a caller's clock, read it on every check (lru-cache otherwise reuses a reading for
     // 1 ms), one ahead: lru-cache reads a start time of 0 as "no lifetime". Ages are unchanged.
     ...(now ? { perf: { now: () => now() + 1 }, ttlResolution: 0 } : {}),
