@@ -1,22 +1,28 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ErrorCode } from '@summa/shared';
 import { AppError } from '../http/app-error.js';
-import { createRateLimitStore } from '../providers/rate-limit/rate-limit-store.js';
+import {
+  createRateLimitStore,
+  type RateLimitAllowance,
+  type RateLimitStore,
+} from '../providers/rate-limit/rate-limit-store.js';
 
-export interface RateLimitRule {
+/** `limit` hits at once, then one more every `windowSeconds / limit` (a token bucket, ADR 0012). */
+export interface RateLimitRule extends RateLimitAllowance {
   /** Names the counter, e.g. "login:ip". */
   name: string;
-  limit: number;
-  windowSeconds: number;
+  /** The code of the 429 answer (RATE_LIMITED unless the rule has its own message). */
+  code?: ErrorCode;
 }
 
 export interface RateLimiter {
-  readonly kind: 'postgres' | 'redis';
+  readonly kind: RateLimitStore['kind'];
   /**
-   * Counts one attempt of `subject` (an IP, a hashed e-mail...) under the rule; past the limit
-   * it sets Retry-After and throws 429 RATE_LIMITED.
+   * Counts one hit of `subject` (an IP, a hashed e-mail...) under the rule; past the limit it
+   * throws 429 with Retry-After (a refused hit is not counted).
    */
-  consume(reply: FastifyReply, rule: RateLimitRule, subject: string): Promise<void>;
+  check(rule: RateLimitRule, subject: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -29,21 +35,22 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redisU
   const store = await createRateLimitStore(options.redisUrl, app.db, app.log);
   app.addHook('onClose', () => store.close());
 
+  async function check(rule: RateLimitRule, subject: string): Promise<void> {
+    let verdict;
+    try {
+      verdict = await store.hit(`${rule.name}:${subject}`, rule);
+    } catch (error) {
+      // An unreachable store must not lock every user out: let the hit through, loudly.
+      app.log.error({ err: error, rule: rule.name }, 'rate-limit store failed; attempt allowed');
+      return;
+    }
+    if (!verdict.allowed) {
+      throw new AppError(rule.code ?? 'RATE_LIMITED', 429, undefined, verdict.retryAfterSeconds);
+    }
+  }
+
   app.decorate('rateLimit', {
     kind: store.kind,
-    async consume(reply, rule, subject) {
-      let count;
-      try {
-        count = await store.hit(`${rule.name}:${subject}`, rule.windowSeconds);
-      } catch (error) {
-        // An unreachable store must not lock every user out: let the attempt through, loudly.
-        reply.log.error({ err: error, rule: rule.name }, 'rate-limit store failed; attempt allowed');
-        return;
-      }
-      if (count.hits > rule.limit) {
-        reply.header('retry-after', String(count.resetInSeconds));
-        throw new AppError('RATE_LIMITED', 429);
-      }
-    },
+    check,
   } satisfies RateLimiter);
 });

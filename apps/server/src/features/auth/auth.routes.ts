@@ -104,11 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       `PUBLIC_URL is unset: password-reset links and the Google redirect URI point to http://localhost:${options.port}; set PUBLIC_URL to the site's public address`,
     );
   }
-  const byIp = (reply: FastifyReply, rule: RateLimitRule, request: FastifyRequest) =>
-    app.rateLimit.consume(reply, rule, `ip:${request.ip}`);
+  const byIp = (rule: RateLimitRule, request: FastifyRequest) =>
+    app.rateLimit.check(rule, `ip:${request.ip}`);
   // Account keys are hashed: the counters store holds no e-mail addresses.
-  const byAccount = (reply: FastifyReply, rule: RateLimitRule, account: string) =>
-    app.rateLimit.consume(reply, rule, `account:${sha256(account)}`);
+  const byAccount = (rule: RateLimitRule, account: string) =>
+    app.rateLimit.check(rule, `account:${sha256(account)}`);
 
   app.get(
     AUTH_PATHS.config,
@@ -133,8 +133,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.signupIp, request);
-      await byAccount(reply, AUTH_RATE_LIMITS.signupAccount, request.body.email);
+      await byIp(AUTH_RATE_LIMITS.signupIp, request);
+      await byAccount(AUTH_RATE_LIMITS.signupAccount, request.body.email);
       return reply.code(201).send(await signUp(app, request.body));
     },
   );
@@ -149,9 +149,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.loginIp, request);
-      await byAccount(reply, AUTH_RATE_LIMITS.loginAccount, request.body.email);
+    async (request) => {
+      await byIp(AUTH_RATE_LIMITS.loginIp, request);
+      await byAccount(AUTH_RATE_LIMITS.loginAccount, request.body.email);
       return logIn(app, request.body);
     },
   );
@@ -166,10 +166,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.refreshIp, request);
+    async (request) => {
+      await byIp(AUTH_RATE_LIMITS.refreshIp, request);
       const userId = await findRefreshTokenUser(app.db, sha256(request.body.refresh_token));
-      if (userId) await byAccount(reply, AUTH_RATE_LIMITS.refreshAccount, userId);
+      if (userId) await byAccount(AUTH_RATE_LIMITS.refreshAccount, userId);
       return refreshSession(app, request.body.refresh_token);
     },
   );
@@ -219,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await byAccount(reply, AUTH_RATE_LIMITS.passwordAccount, request.user.id);
+      await byAccount(AUTH_RATE_LIMITS.passwordAccount, request.user.id);
       await changePassword(app, request.user, request.body);
       app.forgetSessions({ userId: request.user.id }); // every other session is signed out
       return reply.code(204).send(null);
@@ -237,8 +237,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.recoverIp, request);
-      await byAccount(reply, AUTH_RATE_LIMITS.recoverAccount, request.body.email);
+      await byIp(AUTH_RATE_LIMITS.recoverIp, request);
+      await byAccount(AUTH_RATE_LIMITS.recoverAccount, request.body.email);
       requestRecovery(app, request.body.email, baseUrl());
       return reply.code(204).send(null);
     },
@@ -254,8 +254,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 429) },
       },
     },
-    async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.resetIp, request);
+    async (request) => {
+      await byIp(AUTH_RATE_LIMITS.resetIp, request);
       const session = await resetPassword(app, request.body.token, request.body.password);
       app.forgetSessions({ userId: session.user.id }); // every earlier session is signed out
       return session;
@@ -353,8 +353,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 429) },
       },
     },
-    async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.googleExchangeIp, request);
+    async (request) => {
+      await byIp(AUTH_RATE_LIMITS.googleExchangeIp, request);
       return exchangeGoogleCode(app, request.body.code);
     },
   );
