@@ -25,6 +25,7 @@ import {
 import type { AppConfig } from '../../config/env.js';
 import { AppError } from '../../http/app-error.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
+import { accountKey, AUTH_RATE_LIMITS, createLoginThrottle, readCookie } from './auth-rate-limits.js';
 import { changePassword, logIn, signUp } from './auth.service.js';
 import {
   createGoogleClient,
@@ -38,22 +39,6 @@ import { findRefreshTokenUser, revokeSession } from './sessions.repository.js';
 import { sha256 } from './tokens.service.js';
 
 const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-
-/** Per IP against floods and spraying; per account against guessing one account's password. */
-export const AUTH_RATE_LIMITS = {
-  loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * MINUTE },
-  loginAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * MINUTE },
-  signupIp: { name: 'signup:ip', limit: 10, windowSeconds: HOUR },
-  signupAccount: { name: 'signup:account', limit: 5, windowSeconds: HOUR },
-  refreshIp: { name: 'refresh:ip', limit: 120, windowSeconds: 15 * MINUTE },
-  refreshAccount: { name: 'refresh:account', limit: 60, windowSeconds: 15 * MINUTE },
-  recoverIp: { name: 'recover:ip', limit: 10, windowSeconds: HOUR },
-  recoverAccount: { name: 'recover:account', limit: 3, windowSeconds: HOUR },
-  resetIp: { name: 'reset:ip', limit: 20, windowSeconds: HOUR },
-  passwordAccount: { name: 'password:account', limit: 10, windowSeconds: 15 * MINUTE },
-  googleExchangeIp: { name: 'google-exchange:ip', limit: 30, windowSeconds: 15 * MINUTE },
-} as const satisfies Record<string, RateLimitRule>;
 
 /** Carries the state from /google/start to /google/callback in the same browser only. */
 const STATE_COOKIE = 'summa_google_state';
@@ -72,14 +57,6 @@ export interface AuthRoutesOptions {
 const bearer = [{ bearerAuth: [] }];
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 function stateCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -106,9 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   }
   const byIp = (rule: RateLimitRule, request: FastifyRequest) =>
     app.rateLimit.check(rule, `ip:${request.ip}`);
-  // Account keys are hashed: the counters store holds no e-mail addresses.
-  const byAccount = (rule: RateLimitRule, account: string) =>
-    app.rateLimit.check(rule, `account:${sha256(account)}`);
+  const byAccount = (rule: RateLimitRule, account: string) => app.rateLimit.check(rule, accountKey(account));
+  const loginThrottle = await createLoginThrottle(app);
 
   app.get(
     AUTH_PATHS.config,
@@ -135,7 +111,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       await byIp(AUTH_RATE_LIMITS.signupIp, request);
       await byAccount(AUTH_RATE_LIMITS.signupAccount, request.body.email);
-      return reply.code(201).send(await signUp(app, request.body));
+      const session = await signUp(app, request.body);
+      loginThrottle.remember(reply, request.body.email);
+      return reply.code(201).send(session);
     },
   );
 
@@ -149,10 +127,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request) => {
-      await byIp(AUTH_RATE_LIMITS.loginIp, request);
-      await byAccount(AUTH_RATE_LIMITS.loginAccount, request.body.email);
-      return logIn(app, request.body);
+    async (request, reply) => {
+      await loginThrottle.admit(request, request.body.email);
+      const session = await logIn(app, request.body);
+      loginThrottle.remember(reply, request.body.email);
+      return session;
     },
   );
 
