@@ -15,6 +15,11 @@ export const CACHE_SETTINGS = {
   liveSession: { max: 10_000, ttlMs: 5_000 },
   /** Catalogue-only search answers, per index version and language. */
   searchAnswer: { max: 2_000, ttlMs: 10 * 60_000 },
+  /**
+   * Per-instance rate-limit allowances (ADR 0012), each entry living until its allowance is full
+   * again (at most a window). Not a read cache: an evicted entry only forgets a client's recent hits.
+   */
+  rateLimitAllowance: { max: 50_000, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
 
 export type CacheName = keyof typeof CACHE_SETTINGS;

@@ -48,6 +48,8 @@ export interface GenerationDeps {
   provider: LlmProvider;
   catalog: BookCatalog;
   quota: SummaryQuota;
+  /** Fair use (the rate-limit plugin): throws when the reader or everyone generated too much lately. */
+  admitGeneration?: (userId: string) => Promise<void>;
   idleTimeoutMs: number;
   log: {
     info(o: object, m: string): void;
@@ -252,6 +254,13 @@ export function createGenerationService(deps: GenerationDeps) {
       };
     }
     const reservation = await reserve(userId);
+    try {
+      // Fair use counts real generations only (a stored summary costs no model call), after the plan's limit.
+      await deps.admitGeneration?.(userId);
+    } catch (error) {
+      await quota.refundSummary(reservation);
+      throw error;
+    }
     let refunded = false;
     const refund = async () => {
       if (refunded) return;

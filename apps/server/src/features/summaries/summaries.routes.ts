@@ -53,12 +53,13 @@ export interface SummariesRoutesOptions {
 }
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 422 | 502 | 503)[]) =>
+const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
 
 const FAILURE_STATUS = { BOOK_NOT_IDENTIFIED: 422, GENERATION_FAILED: 502, MODEL_UNAVAILABLE: 503 } as const;
 
 function failureOf(error: unknown): AppError {
+  if (error instanceof AppError) return error; // e.g. the fair-use limit's 429
   if (error instanceof SummaryLimitError) return new AppError('SUMMARY_LIMIT_REACHED', 403);
   if (error instanceof GenerationError && error.code !== 'CANCELLED') {
     return new AppError(error.code, FAILURE_STATUS[error.code]);
@@ -127,6 +128,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
     provider: options.provider,
     catalog: options.catalog,
     quota: options.quota,
+    admitGeneration: app.rateLimit.admitGeneration,
     idleTimeoutMs: options.idleTimeoutMs,
     log: app.log,
     leaseMs: options.leaseMs,
@@ -148,7 +150,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
           'Counts against the monthly plan unless the reader already had this summary; a failure costs nothing.',
         security: bearer,
         body: generateSummaryRequestSchema,
-        response: { 200: generateSummaryResponseSchema, ...errors(400, 401, 403, 422, 502, 503) },
+        response: { 200: generateSummaryResponseSchema, ...errors(400, 401, 403, 422, 429, 502, 503) },
       },
     },
     async (request, reply) => {

@@ -38,12 +38,12 @@ export function retryAfterSeconds(allowedAgainInMs: number): number {
 
 /** Redis when REDIS_URL is set; otherwise a table of the app's own database. */
 export async function createRateLimitStore(
-  redisUrl: string | undefined,
+  redis: { url: string | undefined; keyPrefix: string },
   db: Database,
   log: FastifyBaseLogger,
 ): Promise<RateLimitStore> {
-  if (!redisUrl) return createPostgresRateLimitStore(db);
+  if (!redis.url) return createPostgresRateLimitStore(db);
   // Loaded only when configured: the Redis client takes a tenth of the start-up to load.
   const { createRedisRateLimitStore } = await import('./redis-rate-limit-store.js');
-  return createRedisRateLimitStore(redisUrl, log);
+  return createRedisRateLimitStore(redis.url, redis.keyPrefix, log);
 }

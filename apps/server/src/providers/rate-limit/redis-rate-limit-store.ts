@@ -3,8 +3,6 @@ import { createClient } from 'redis';
 import { z } from 'zod';
 import { emissionIntervalMs, retryAfterSeconds, type RateLimitStore } from './rate-limit-store.js';
 
-const PREFIX = 'summa:rate-limit:';
-
 /**
  * The same GCRA step as the table's upsert (rate-limit.repository.ts), atomic in one script on
  * Redis's clock. KEYS[1] holds the moment the key's full allowance is back, and expires then.
@@ -28,6 +26,7 @@ const scriptReply = z.tuple([z.number(), z.number()]);
 
 export async function createRedisRateLimitStore(
   url: string,
+  keyPrefix: string,
   log: FastifyBaseLogger,
 ): Promise<RateLimitStore> {
   // Without the offline queue a command fails at once while Redis is away instead of hanging.
@@ -38,7 +37,7 @@ export async function createRedisRateLimitStore(
     kind: 'redis',
     async hit(key, allowance) {
       const reply = await client.eval(SPEND_SCRIPT, {
-        keys: [`${PREFIX}${key}`],
+        keys: [`${keyPrefix}rate-limit:${key}`],
         arguments: [String(emissionIntervalMs(allowance)), String(allowance.windowSeconds * 1000)],
       });
       const [allowed, waitMs] = scriptReply.parse(reply);
