@@ -45,6 +45,9 @@ async function main() {
     LLM_PROVIDER: 'openai-compatible',
     LLM_BASE_URL: fake.baseUrl,
     LLM_MODEL: 'fake-model',
+    // One reader generates as fast as it can: measure the generation, not the fair-use limits.
+    GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
+    GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
   });
   const app = await buildApp({ config: { ...config, webDistDir: undefined }, database });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -76,7 +76,11 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   await app.register(securityPlugin);
   await app.register(databasePlugin, { db: database.db, kind: database.kind });
   await app.register(openApiPlugin);
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, {
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    limits: config.limits,
+  });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, adminEmails: config.adminEmails });
   await app.register(guardsFirstPlugin);
@@ -114,6 +118,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
       catalog,
       quota,
       summaries,
+      admitGeneration: app.rateLimit.admitGeneration,
       idleTimeoutMs: config.llm.idleTimeoutMs,
       log: app.log,
       ...generation,

@@ -23,5 +23,7 @@ export const ERROR_CODES = [
   'GENERATION_FAILED',
   'MODEL_UNAVAILABLE',
   'FEEDBACK_ALREADY_GIVEN',
+  'GENERATION_RATE_LIMITED',
+  'GENERATION_BUSY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,6 +18,11 @@ export const CACHE_SETTINGS = {
    * (ttlMs 0): an index never changes, and its cache goes with it when the catalogue does.
    */
   searchAnswer: { max: 5_000, ttlMs: 0 },
+  /**
+   * Per-instance rate-limit allowances (ADR 0012), each entry living until its allowance is full
+   * again (at most a window). Not a read cache: an evicted entry only forgets a client's recent hits.
+   */
+  rateLimitAllowance: { max: 50_000, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
 
 export type CacheName = keyof typeof CACHE_SETTINGS;

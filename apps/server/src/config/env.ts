@@ -77,9 +77,19 @@ export const envSchema = z.object({
   REDIS_URL: optional(
     urlWithProtocols(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL with a host'),
   ),
+  REDIS_KEY_PREFIX: optional(z.string().min(1).max(100)).default('summa:'),
+  GENERATION_LIMIT_PER_USER_PER_HOUR: optional(z.coerce.number().int().min(0)).default(20),
+  GENERATION_LIMIT_GLOBAL_PER_MINUTE: optional(z.coerce.number().int().min(0)).default(60),
+  CATALOG_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0)).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export interface FairUseLimits {
+  generationPerUserPerHour: number;
+  generationGlobalPerMinute: number;
+  catalogPerIpPerMinute: number;
+}
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -109,6 +119,10 @@ export interface AppConfig {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Rate-limit counters live in Redis when set, else in a PostgreSQL table. */
   redisUrl: string | undefined;
+  /** Starts every key this app writes to Redis (several deployments may share one Redis). */
+  redisKeyPrefix: string;
+  /** Fair-use limits (0: none): model generations per reader and for all, catalogue calls per IP. */
+  limits: FairUseLimits;
   /** The summary model; `model` is undefined when the provider's default applies. */
   llm: Omit<LlmSettings, 'model'> & { model: string | undefined };
 }
@@ -182,6 +196,12 @@ export function loadConfig(
           }
         : undefined,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    limits: {
+      generationPerUserPerHour: env.GENERATION_LIMIT_PER_USER_PER_HOUR,
+      generationGlobalPerMinute: env.GENERATION_LIMIT_GLOBAL_PER_MINUTE,
+      catalogPerIpPerMinute: env.CATALOG_RATE_LIMIT_PER_MINUTE,
+    },
     llm: {
       provider: env.LLM_PROVIDER,
       model: env.LLM_MODEL,

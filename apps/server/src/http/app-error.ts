@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     /** A specific message; without one the caller gets the code's translated message. */
     message?: string,
+    /** Sent as Retry-After: when the caller may try again (rate limits). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message ?? code);
     this.name = 'AppError';

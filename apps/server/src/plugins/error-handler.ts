@@ -38,6 +38,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const message = error.hasCustomMessage ? error.message : undefined;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(request, reply, error.statusCode, error.code, message);
     }
     if (error.validation) {

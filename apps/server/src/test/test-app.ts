@@ -53,6 +53,10 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LLM_PROVIDER: 'openai-compatible',
     LLM_BASE_URL: 'http://127.0.0.1:2/v1',
     LLM_MODEL: 'none',
+    // No fair-use limits unless a test sets them (plugins/fair-use.int.test.ts).
+    GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
+    GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
+    CATALOG_RATE_LIMIT_PER_MINUTE: '0',
     ...overrides,
   });
 }

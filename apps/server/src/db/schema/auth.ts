@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { languageEnum, users } from './accounts.js';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -121,13 +121,15 @@ export const oauthHandoffs = pgTable(
   (table) => [index('oauth_handoffs_expires_idx').on(table.expiresAt)],
 );
 
-/** Fixed-window rate-limit counters shared by all instances (when REDIS_URL is unset). */
+/**
+ * Rate-limit allowances shared by all instances (when REDIS_URL is unset), one row per key in
+ * GCRA form: `expires_at` is when the key's full allowance is back (ADR 0012), and the row
+ * means nothing after it.
+ */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
     key: text('key').primaryKey(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    hits: integer('hits').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limit_counters_expires_idx').on(table.expiresAt)],

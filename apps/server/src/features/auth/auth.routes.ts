@@ -26,6 +26,7 @@ import {
 import type { AppConfig } from '../../config/env.js';
 import { AppError } from '../../http/app-error.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
+import { accountKey, AUTH_RATE_LIMITS, createLoginThrottle, readCookie } from './auth-rate-limits.js';
 import { changePassword, logIn, signUp } from './auth.service.js';
 import {
   createGoogleClient,
@@ -38,22 +39,6 @@ import { endSession, loadAuthUser, refreshSession, refreshTokenOwner } from './s
 import { sha256 } from './tokens.service.js';
 
 const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-
-/** Per IP against floods and spraying; per account against guessing one account's password. */
-export const AUTH_RATE_LIMITS = {
-  loginIp: { name: 'login:ip', limit: 30, windowSeconds: 15 * MINUTE },
-  loginAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * MINUTE },
-  signupIp: { name: 'signup:ip', limit: 10, windowSeconds: HOUR },
-  signupAccount: { name: 'signup:account', limit: 5, windowSeconds: HOUR },
-  refreshIp: { name: 'refresh:ip', limit: 120, windowSeconds: 15 * MINUTE },
-  refreshAccount: { name: 'refresh:account', limit: 60, windowSeconds: 15 * MINUTE },
-  recoverIp: { name: 'recover:ip', limit: 10, windowSeconds: HOUR },
-  recoverAccount: { name: 'recover:account', limit: 3, windowSeconds: HOUR },
-  resetIp: { name: 'reset:ip', limit: 20, windowSeconds: HOUR },
-  passwordAccount: { name: 'password:account', limit: 10, windowSeconds: 15 * MINUTE },
-  googleExchangeIp: { name: 'google-exchange:ip', limit: 30, windowSeconds: 15 * MINUTE },
-} as const satisfies Record<string, RateLimitRule>;
 
 /** Carries the state from /google/start to /google/callback in the same browser only. */
 const STATE_COOKIE = 'summa_google_state';
@@ -72,14 +57,6 @@ export interface AuthRoutesOptions {
 const bearer = [{ bearerAuth: [] }];
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 function stateCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -104,11 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       `PUBLIC_URL is unset: password-reset links and the Google redirect URI point to http://localhost:${options.port}; set PUBLIC_URL to the site's public address`,
     );
   }
-  const byIp = (reply: FastifyReply, rule: RateLimitRule, request: FastifyRequest) =>
-    app.rateLimit.consume(reply, rule, `ip:${request.ip}`);
-  // Account keys are hashed: the counters store holds no e-mail addresses.
-  const byAccount = (reply: FastifyReply, rule: RateLimitRule, account: string) =>
-    app.rateLimit.consume(reply, rule, `account:${sha256(account)}`);
+  const byIp = (rule: RateLimitRule, request: FastifyRequest) =>
+    app.rateLimit.check(rule, `ip:${request.ip}`);
+  const byAccount = (rule: RateLimitRule, account: string) => app.rateLimit.check(rule, accountKey(account));
+  const loginThrottle = await createLoginThrottle(app);
 
   app.get(
     AUTH_PATHS.config,
@@ -133,9 +109,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.signupIp, request);
-      await byAccount(reply, AUTH_RATE_LIMITS.signupAccount, request.body.email);
-      return reply.code(201).send(await signUp(app, request.body));
+      await byIp(AUTH_RATE_LIMITS.signupIp, request);
+      await byAccount(AUTH_RATE_LIMITS.signupAccount, request.body.email);
+      const session = await signUp(app, request.body);
+      loginThrottle.remember(reply, request.body.email);
+      return reply.code(201).send(session);
     },
   );
 
@@ -150,9 +128,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.loginIp, request);
-      await byAccount(reply, AUTH_RATE_LIMITS.loginAccount, request.body.email);
-      return logIn(app, request.body);
+      await loginThrottle.admit(request, request.body.email);
+      const session = await logIn(app, request.body);
+      loginThrottle.remember(reply, request.body.email);
+      return session;
     },
   );
 
@@ -166,10 +145,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.refreshIp, request);
+    async (request) => {
+      await byIp(AUTH_RATE_LIMITS.refreshIp, request);
       const userId = await refreshTokenOwner(app, request.body.refresh_token);
-      if (userId) await byAccount(reply, AUTH_RATE_LIMITS.refreshAccount, userId);
+      if (userId) await byAccount(AUTH_RATE_LIMITS.refreshAccount, userId);
       return refreshSession(app, request.body.refresh_token);
     },
   );
@@ -218,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await byAccount(reply, AUTH_RATE_LIMITS.passwordAccount, request.user.id);
+      await byAccount(AUTH_RATE_LIMITS.passwordAccount, request.user.id);
       await changePassword(app, request.user, request.body);
       app.forgetSessions({ userId: request.user.id }); // every other session is signed out
       return reply.code(204).send(null);
@@ -236,8 +215,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.recoverIp, request);
-      await byAccount(reply, AUTH_RATE_LIMITS.recoverAccount, request.body.email);
+      await byIp(AUTH_RATE_LIMITS.recoverIp, request);
+      await byAccount(AUTH_RATE_LIMITS.recoverAccount, request.body.email);
       requestRecovery(app, request.body.email, baseUrl());
       return reply.code(204).send(null);
     },
@@ -253,8 +232,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 429) },
       },
     },
-    async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.resetIp, request);
+    async (request) => {
+      await byIp(AUTH_RATE_LIMITS.resetIp, request);
       const session = await resetPassword(app, request.body.token, request.body.password);
       app.forgetSessions({ userId: session.user.id }); // every earlier session is signed out
       return session;
@@ -348,8 +327,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema, ...errors(400, 429) },
       },
     },
-    async (request, reply) => {
-      await byIp(reply, AUTH_RATE_LIMITS.googleExchangeIp, request);
+    async (request) => {
+      await byIp(AUTH_RATE_LIMITS.googleExchangeIp, request);
       return exchangeGoogleCode(app, request.body.code);
     },
   );

@@ -45,6 +45,7 @@ export interface CatalogRoutesOptions {
 }
 
 const badRequest = { 400: errorResponseSchema };
+const limited = { 429: errorResponseSchema };
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, options) => {
   const catalog = new LiveCatalogIndex(app.db, (options.refreshSeconds ?? 30) * 1_000, (error) =>
@@ -73,6 +74,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.post(
     '/api/catalog/search',
     {
+      // Public, and called as the reader types: a generous limit per client IP (ADR 0012).
+      onRequest: app.rateLimit.publicEndpoint,
       schema: {
         tags: ['catalog'],
         summary: 'Suggestions for the book search box (catalog-search)',
@@ -80,7 +83,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           'The query is trimmed; under 2 characters the list is empty, over 200 is a 400. ' +
           'Accent- and case-insensitive, prefix and typo tolerant. `limit` defaults to 8 and is clamped to 8.',
         body: catalogSearchRequestSchema,
-        response: { 200: catalogSearchResponseSchema, ...badRequest },
+        response: { 200: catalogSearchResponseSchema, ...badRequest, ...limited },
       },
     },
     async (request, reply) => {
@@ -96,6 +99,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/api/catalog/books',
     {
+      onRequest: app.rateLimit.publicEndpoint,
       schema: {
         tags: ['catalog'],
         summary: 'Browse the catalogue (Explore)',
@@ -104,7 +108,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           'titles show in `uiLang` (default pt). sort: recommended (editors first, then trending), ' +
           'trending, az. With `q`, recommended ranks by relevance first.',
         querystring: exploreQuerySchema,
-        response: { 200: exploreResponseSchema, ...badRequest },
+        response: { 200: exploreResponseSchema, ...badRequest, ...limited },
       },
     },
     async (request) => exploreCatalog(app.db, request.query),
@@ -113,11 +117,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/api/catalog/categories',
     {
+      onRequest: app.rateLimit.publicEndpoint,
       schema: {
         tags: ['catalog'],
         summary: 'The 16 categories with their book counts',
         querystring: categoriesQuerySchema,
-        response: { 200: categoriesResponseSchema, ...badRequest },
+        response: { 200: categoriesResponseSchema, ...badRequest, ...limited },
       },
     },
     async (request) => categoryCounts(app.db, request.query),

@@ -1,36 +1,42 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { rateLimitCounters } from '../../db/schema/index.js';
-import type { WindowCount } from './rate-limit-store.js';
 
 /**
- * Counts one hit in the key's current window with one atomic upsert. Windows are aligned on the
- * database clock, so instances with skewed clocks still share them; a row whose window has
- * passed starts again at 1.
+ * Spends one emission interval of the key's allowance with one atomic upsert on the database
+ * clock (instances with skewed clocks still agree), unless that would put the key's
+ * `expires_at` (when its full allowance is back) more than a window ahead. Answers undefined
+ * when allowed, else the milliseconds until a hit fits again.
  */
-export async function hitCounter(db: Database, key: string, windowSeconds: number): Promise<WindowCount> {
-  const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
-  const windowEnd = sql`to_timestamp((floor(extract(epoch from now()) / ${windowSeconds}) + 1) * ${windowSeconds})`;
-  const [row] = await db
+export async function spendAllowance(
+  db: Database,
+  key: string,
+  intervalMs: number,
+  windowMs: number,
+): Promise<number | undefined> {
+  const interval = sql`(${intervalMs} * interval '1 millisecond')`;
+  const window = sql`(${windowMs} * interval '1 millisecond')`;
+  const spent = await db
     .insert(rateLimitCounters)
-    .values({ key, windowStart, hits: 1, expiresAt: windowEnd })
+    .values({ key, expiresAt: sql`now() + ${interval}` })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
-      set: {
-        hits: sql`case when rate_limit_counters.window_start = excluded.window_start
-          then rate_limit_counters.hits + 1 else 1 end`,
-        windowStart: sql`excluded.window_start`,
-        expiresAt: sql`excluded.expires_at`,
-      },
+      set: { expiresAt: sql`greatest(${rateLimitCounters.expiresAt}, now()) + ${interval}` },
+      setWhere: sql`greatest(${rateLimitCounters.expiresAt}, now()) + ${interval} - now() <= ${window}`,
     })
-    .returning({
-      hits: rateLimitCounters.hits,
-      resetInSeconds: sql<number>`ceil(extract(epoch from ${rateLimitCounters.expiresAt} - now()))::int`,
-    });
-  if (!row) throw new Error('rate-limit counter not stored');
-  return row;
+    .returning({ key: rateLimitCounters.key });
+  if (spent.length > 0) return undefined;
+  // Refused: the row was left as it was; read how long until it has room (for Retry-After).
+  const [row] = await db
+    .select({
+      waitMs: sql<number>`(extract(epoch from ${rateLimitCounters.expiresAt} + ${interval} - ${window} - now()) * 1000)::float8`,
+    })
+    .from(rateLimitCounters)
+    .where(eq(rateLimitCounters.key, key));
+  return Math.max(1, row?.waitMs ?? intervalMs);
 }
 
+/** Rows whose full allowance is back say nothing a missing row would not. */
 export async function deleteExpiredCounters(db: Database): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, sql`now()`));
 }

@@ -26,6 +26,8 @@ export const errors = defineMessages({
     GENERATION_FAILED: 'Algo deu errado. Tente novamente.',
     MODEL_UNAVAILABLE: 'O modelo de resumos não está disponível agora. Tente novamente em instantes.',
     FEEDBACK_ALREADY_GIVEN: 'Você já avaliou este resumo.',
+    GENERATION_RATE_LIMITED: 'Você gerou muitos resumos em pouco tempo. Aguarde um pouco antes do próximo.',
+    GENERATION_BUSY: 'Muitos resumos estão sendo gerados agora. Tente novamente em um minuto.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -51,6 +53,9 @@ export const errors = defineMessages({
     GENERATION_FAILED: 'Something went wrong. Please try again.',
     MODEL_UNAVAILABLE: 'The summary model is not available right now. Please try again shortly.',
     FEEDBACK_ALREADY_GIVEN: 'You have already rated this summary.',
+    GENERATION_RATE_LIMITED:
+      'You have generated many summaries in a short time. Please wait a little before the next one.',
+    GENERATION_BUSY: 'Many summaries are being generated right now. Please try again in a minute.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -77,5 +82,8 @@ export const errors = defineMessages({
     MODEL_UNAVAILABLE:
       'El modelo de resúmenes no está disponible ahora. Inténtalo de nuevo en unos momentos.',
     FEEDBACK_ALREADY_GIVEN: 'Ya calificaste este resumen.',
+    GENERATION_RATE_LIMITED:
+      'Has generado muchos resúmenes en poco tiempo. Espera un poco antes del siguiente.',
+    GENERATION_BUSY: 'Se están generando muchos resúmenes ahora mismo. Inténtalo de nuevo en un minuto.',
   },
 });

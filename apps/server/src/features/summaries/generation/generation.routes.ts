@@ -44,7 +44,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
         response: {
           200: generateSummaryResponseSchema,
           ...Object.fromEntries(
-            [400, 401, 403, 422, 502, 503].map((status) => [status, errorResponseSchema]),
+            [400, 401, 403, 422, 429, 502, 503].map((status) => [status, errorResponseSchema]),
           ),
         },
       },

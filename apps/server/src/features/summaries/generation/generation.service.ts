@@ -10,6 +10,8 @@ import { GenerationFlights, type FlightsDeps } from './generation-flights.js';
 export interface GenerationDeps extends FlightsDeps {
   quota: SummaryQuota;
   summaries: Pick<SummariesService, 'findIdByKey' | 'isOwned' | 'touch' | 'addGenerated'>;
+  /** Fair use (the rate-limit plugin): throws when the reader or everyone generated too much lately. */
+  admitGeneration?: (userId: string) => Promise<void>;
 }
 
 export type Prepared =
@@ -60,6 +62,13 @@ export class GenerationService {
       };
     }
     const reservation = await this.reserve(userId);
+    try {
+      // Fair use counts real generations only (a stored summary costs no model call), after the plan's limit.
+      await this.deps.admitGeneration?.(userId);
+    } catch (error) {
+      await quota.refundSummary(reservation);
+      throw error;
+    }
     let refunded = false;
     const refund = async () => {
       if (refunded) return;
