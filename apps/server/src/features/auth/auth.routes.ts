@@ -36,7 +36,6 @@ import {
 } from './google.service.js';
 import { requestRecovery, resetPassword } from './recovery.service.js';
 import { endSession, loadAuthUser, refreshSession, refreshTokenOwner } from './session.service.js';
-import { sha256 } from './tokens.service.js';
 
 const MINUTE = 60;
 
