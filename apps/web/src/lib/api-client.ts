@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { currentLanguage } from './i18n';
+import { logWarning } from './logger';
 
 /** Code of an ApiError when no answer came back at all (offline, DNS, aborted connection). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -123,14 +125,36 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 }
 
 /**
- * Calls an endpoint that answers with server-sent events (`Accept: text/event-stream`) and hands
- * each event's parsed JSON data to `onEvent` as it arrives. Rejects with an ApiError when the
- * server refuses before streaming (validation, 401, plan limit) or the connection fails.
+ * Checks an answer against its contract. One that does not match is logged and becomes the error
+ * a server failure without a body gives (INTERNAL_ERROR, no message), so each screen shows its
+ * usual translated fallback instead of working on data of the wrong shape.
  */
-export async function apiEventStream(
+function checked<S extends z.ZodType>(schema: S, data: unknown, path: string, status: number): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  logWarning(`unexpected answer from ${path}`, result.error.issues);
+  throw new ApiError(status, 'INTERNAL_ERROR', '');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls an endpoint that answers with server-sent events (`Accept: text/event-stream`) and hands
+ * each event, checked against `eventSchema`, to `onEvent` as it arrives. Rejects with an ApiError
+ * when the server refuses before streaming (validation, 401, plan limit), the connection fails,
+ * or an event does not match its contract (the stream is then dropped).
+ */
+export async function apiEventStream<S extends z.ZodType>(
   path: string,
+  eventSchema: S,
   options: ApiRequestOptions & { body: unknown },
-  onEvent: (data: unknown) => void,
+  onEvent: (event: z.output<S>) => void,
 ): Promise<void> {
   const token = bridge?.accessToken() ?? null;
   const streaming = { ...options, accept: 'text/event-stream' };
@@ -157,11 +181,15 @@ export async function apiEventStream(
           .filter((line) => line.startsWith('data:'))
           .map((line) => line.slice(5).trimStart())
           .join('\n');
-        if (data) onEvent(JSON.parse(data));
+        if (data) onEvent(checked(eventSchema, parseJson(data), path, response.status));
         boundary = buffered.indexOf('\n\n');
       }
     }
   } catch (error) {
+    if (error instanceof ApiError) {
+      void reader.cancel().catch(() => undefined);
+      throw error;
+    }
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR, '');
   }

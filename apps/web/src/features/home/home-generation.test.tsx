@@ -39,6 +39,8 @@ interface OpenStream {
   send(...events: GenerationEvent[]): Promise<void>;
   /** The server ends the stream. */
   end(): Promise<void>;
+  /** True once the page stopped reading the stream. */
+  cancelled: boolean;
 }
 
 interface Network {
@@ -64,6 +66,9 @@ function openStream(init: RequestInit): Response {
     start(c) {
       controller = c;
     },
+    cancel() {
+      stream.cancelled = true;
+    },
   });
   const signal = init.signal ?? new AbortController().signal;
   // As fetch does: aborting the request errors the body being read.
@@ -84,6 +89,7 @@ function openStream(init: RequestInit): Response {
       controller?.close();
       await flush();
     },
+    cancelled: false,
   };
   streams.push(stream);
   return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
@@ -363,6 +369,26 @@ describe('a generation that fails', () => {
     expect(screen.getByRole('alert').textContent).toBe(translations.en.errors.GENERATION_FAILED);
     await wait(ERROR_DISPLAY_MS);
     expect(await toasts()).toEqual([{ text: translations.en.errors.GENERATION_FAILED, type: 'error' }]);
+  });
+
+  it.each([
+    ['a step it does not know', { type: 'progress', step: 'translate', percent: 60 }],
+    ['a section it does not know', { type: 'section', key: 'chapters', value: 'One, two.' }],
+    ['a done without the summary', { type: 'done', step: 'done', percent: 100, cached: false }],
+    ['no JSON at all', '{"type": "progress",'],
+  ])('treats an event with %s as a failure and stops reading', async (_name, event) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { router, stream } = await generateAtomicHabits();
+    await stream.send({ type: 'progress', step: 'summarize', percent: 50 });
+    const data = typeof event === 'string' ? event : JSON.stringify(event);
+    await stream.sendRaw(`event: message\ndata: ${data}\n\n`);
+    expect(screen.getByRole('alert').textContent).toBe(translations.en.errors.GENERATION_FAILED);
+    expect(warn).toHaveBeenCalledWith('[summa] unexpected answer from /api/summaries', expect.anything());
+    expect(stream.cancelled).toBe(true);
+    await wait(ERROR_DISPLAY_MS);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await toasts()).toEqual([{ text: translations.en.errors.GENERATION_FAILED, type: 'error' }]);
+    expect(router.state.location.pathname).toBe('/home');
   });
 
   it('treats a lost connection the same way', async () => {
