@@ -105,10 +105,15 @@ async function send(
 }
 
 /**
- * Calls the API with JSON in and out. Resolves to the parsed body (undefined for 204), or rejects
- * with an ApiError carrying the server's `{error: {code, message}}`.
+ * Calls the API with JSON in and out. Resolves to the body checked against `schema`, the contract
+ * of the answer (`noContentSchema` for a 204), or rejects with an ApiError carrying the server's
+ * `{error: {code, message}}`.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.output<S>> {
   const automatic = options.token === undefined;
   const token = automatic ? (bridge?.accessToken() ?? null) : options.token;
   let response = await send(path, options, token ?? null);
@@ -119,9 +124,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   if (!response.ok) throw await errorFrom(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const text = response.status === 204 ? '' : await response.text();
+  return checked(schema, text ? parseJson(text) : null, path, response.status);
 }
 
 /**
@@ -136,11 +140,14 @@ function checked<S extends z.ZodType>(schema: S, data: unknown, path: string, st
   throw new ApiError(status, 'INTERNAL_ERROR', '');
 }
 
+/** Not JSON at all: a value no contract accepts. */
+const NOT_JSON = Symbol('not JSON');
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
 }
 

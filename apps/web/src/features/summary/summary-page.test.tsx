@@ -108,6 +108,8 @@ interface Network {
   summaries: Record<string, Summary>;
   /** Fails every summary load with this status, when set. */
   summaryStatus: number | null;
+  /** Answers summary loads with a body that breaks the contract (sections missing), when set. */
+  malformed: boolean;
   plan: Usage['plan'];
   feedbackStatus: number;
 }
@@ -136,6 +138,9 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   if (one) {
     if (network.summaryStatus) return errorResponse(network.summaryStatus, 'INTERNAL_ERROR', 'boom');
     const summary = network.summaries[decodeURIComponent(one[1]!)];
+    if (summary && network.malformed) {
+      return Response.json({ ...summary, content: { kind: 'nonfiction', oneLiner: 'Only this.' } });
+    }
     return summary ? Response.json(summary) : errorResponse(404, 'NOT_FOUND', 'Not found.');
   }
   if (url.pathname === '/api/me/usage') return Response.json(usage(network.plan));
@@ -152,6 +157,7 @@ beforeEach(() => {
   network = {
     summaries: { [NONFICTION.id]: NONFICTION, [FICTION.id]: FICTION },
     summaryStatus: null,
+    malformed: false,
     plan: 'free',
     feedbackStatus: 204,
   };
@@ -318,6 +324,21 @@ describe('summary page: states', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Atomic Habits' })).not.toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('summary page: an answer of the wrong shape', () => {
+  it('shows the error state instead of a broken page, and logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    network.malformed = true;
+    renderSummary();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the summary');
+    expect(screen.queryByText('Only this.')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(
+      '[summa] unexpected answer from /api/summaries/sum-1',
+      expect.anything(),
+    );
   });
 });
 

@@ -1,11 +1,14 @@
 import type { AuthUser, Session } from '@summa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError, apiRequest } from '../api-client';
 import { setLanguage } from '../i18n';
 import { AUTO_REFRESH_TICK_MS, createAuthClient, type AuthChangeEvent, type AuthClient } from './auth-client';
 import { PENDING_SIGNUP_STORAGE_KEY, SESSION_STORAGE_KEY } from './session-storage';
 
 const NOW = new Date('2026-03-01T12:00:00Z').getTime();
+/** The answer of the stand-in endpoint the retry tests call. */
+const okSchema = z.object({ ok: z.boolean() });
 
 const USER: AuthUser = {
   id: '5f0c7f3e-8a39-4d43-9d8b-2f1c3b9e6a01',
@@ -394,7 +397,7 @@ describe('one refresh at a time', () => {
     });
     newClient();
 
-    const results = await Promise.all([apiRequest('/api/me'), apiRequest('/api/me')]);
+    const results = await Promise.all([apiRequest('/api/me', okSchema), apiRequest('/api/me', okSchema)]);
 
     expect(results).toEqual([{ ok: true }, { ok: true }]);
     expect(server.to('/api/auth/refresh')).toHaveLength(1);
@@ -413,7 +416,10 @@ describe('one refresh at a time', () => {
       'GET /api/me': () => apiError(401, 'UNAUTHORIZED', 'Entre para continuar.'),
     });
     newClient();
-    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    await expect(apiRequest('/api/me', okSchema)).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect(server.to('/api/me')).toHaveLength(2);
     expect(server.to('/api/auth/refresh')).toHaveLength(1);
   });
@@ -423,7 +429,7 @@ describe('one refresh at a time', () => {
       'GET /api/me': () => apiError(401, 'UNAUTHORIZED', 'Entre para continuar.'),
     });
     newClient();
-    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/me', okSchema)).rejects.toMatchObject({ status: 401 });
     expect(server.to('/api/me')).toHaveLength(1);
     expect(server.to('/api/me')[0]?.headers.has('Authorization')).toBe(false);
   });

@@ -1,0 +1,61 @@
+import { noContentSchema, usageSchema, type Usage } from '@summa/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api-client';
+
+const USAGE: Usage = {
+  plan: 'free',
+  monthKey: '2026-03',
+  summariesUsed: 2,
+  summariesLimit: 10,
+  audiosUsed: 0,
+  audiosLimit: 10,
+};
+
+let answer: () => Response;
+const fetchMock = vi.fn(() => Promise.resolve(answer()));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('apiRequest checks every answer against its contract', () => {
+  it('resolves to an answer that matches', async () => {
+    answer = () => Response.json(USAGE);
+    await expect(apiRequest('/api/me/usage', usageSchema)).resolves.toEqual(USAGE);
+  });
+
+  it('reads a 204 as null', async () => {
+    answer = () => new Response(null, { status: 204 });
+    await expect(apiRequest('/api/auth/logout', noContentSchema, { method: 'POST' })).resolves.toBeNull();
+  });
+
+  it.each([
+    ['a field of the wrong type', () => Response.json({ ...USAGE, summariesUsed: '2' })],
+    ['a missing field', () => Response.json({ plan: 'free' })],
+    ['no body where one is due', () => new Response(null, { status: 204 })],
+    ['a body that is not JSON', () => new Response('<html>proxy</html>', { status: 200 })],
+  ])('turns %s into the error of a server failure, logged once', async (_name, respond) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answer = respond;
+    const error: unknown = await apiRequest('/api/me/usage', usageSchema).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'INTERNAL_ERROR', message: '' });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn).toHaveBeenCalledWith('[summa] unexpected answer from /api/me/usage', expect.anything());
+  });
+
+  it('still reports what the server refused with', async () => {
+    answer = () => Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+    await expect(apiRequest('/api/me/usage', usageSchema)).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Not found.',
+    });
+  });
+});
