@@ -50,6 +50,20 @@ describe('apiRequest checks every answer against its contract', () => {
     expect(warn).toHaveBeenCalledWith('[summa] unexpected answer from /api/me/usage', expect.anything());
   });
 
+  it.each([
+    [404, 'NOT_FOUND'],
+    [405, 'METHOD_NOT_ALLOWED'],
+    [503, 'SERVICE_UNAVAILABLE'],
+    [418, 'INTERNAL_ERROR'],
+  ])('reads a %i without a JSON body as %s, the code its status stands for', async (status, code) => {
+    answer = () => new Response('<html>proxy</html>', { status });
+    await expect(apiRequest('/api/me/usage', usageSchema)).rejects.toMatchObject({
+      status,
+      code,
+      message: '',
+    });
+  });
+
   it('still reports what the server refused with', async () => {
     answer = () => Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
     await expect(apiRequest('/api/me/usage', usageSchema)).rejects.toMatchObject({

@@ -1,3 +1,4 @@
+import { ERROR_CODE_BY_STATUS } from '@summa/shared/errors';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
 import { logWarning } from './logger';
@@ -49,20 +50,8 @@ export interface ApiRequestOptions {
   token?: string | null;
 }
 
-const STATUS_CODES: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 async function errorFrom(response: Response): Promise<ApiError> {
-  let code = STATUS_CODES[response.status] ?? 'INTERNAL_ERROR';
+  let code: string = ERROR_CODE_BY_STATUS[response.status] ?? 'INTERNAL_ERROR';
   let message = '';
   try {
     const body: unknown = await response.json();
