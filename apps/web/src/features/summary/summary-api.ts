@@ -1,11 +1,4 @@
-import {
-  noContentSchema,
-  summarySchema,
-  usageSchema,
-  type FeedbackRequest,
-  type Summary,
-  type Usage,
-} from '@summa/shared';
+import { noContentSchema, summarySchema, type FeedbackRequest, type Summary } from '@summa/shared';
 import { apiRequest } from '../../lib/api-client';
 
 /** `GET /api/summaries/:id`: the summary; opening it also records it in the reader's history. */
@@ -19,9 +12,4 @@ export async function sendFeedback(id: string, feedback: FeedbackRequest): Promi
     method: 'POST',
     body: feedback,
   });
-}
-
-/** `GET /api/me/usage`: this month's usage, read here for the reader's plan. */
-export function fetchUsage(signal: AbortSignal): Promise<Usage> {
-  return apiRequest('/api/me/usage', usageSchema, { signal });
 }
