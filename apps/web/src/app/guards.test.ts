@@ -1,4 +1,4 @@
-import type { AuthUser, Session, UserResponse } from '@summa/shared';
+import type { AuthUser, Session } from '@summa/shared';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../lib/auth/auth-client';
@@ -20,9 +20,9 @@ function sessionOf(role: AuthUser['role']): Session {
 /** The network boundary: login answers `session`; GET /api/auth/user answers the server's view. */
 function fakeServer(session: Session, serverRole: AuthUser['role'] = session.user.role) {
   fakeApi({
-    'POST /api/auth/login': () => json<Session>(session),
+    'POST /api/auth/login': () => json(session),
     'POST /api/auth/logout': noContent,
-    'GET /api/auth/user': () => json<UserResponse>({ user: { ...session.user, role: serverRole } }),
+    'GET /api/auth/user': () => json({ user: { ...session.user, role: serverRole } }),
   });
 }
 

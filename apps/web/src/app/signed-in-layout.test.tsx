@@ -45,7 +45,7 @@ function renderAt(path: string, allowed = true) {
 
 beforeEach(() => {
   // Sign-in answers SESSION; signing out is answered 204.
-  fakeApi({ 'POST /api/auth/login': () => json<Session>(SESSION), 'POST /api/auth/logout': noContent });
+  fakeApi({ 'POST /api/auth/login': () => json(SESSION), 'POST /api/auth/logout': noContent });
 });
 
 afterEach(async () => {

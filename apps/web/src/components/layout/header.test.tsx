@@ -24,7 +24,7 @@ const logo = () => screen.getByRole('link', { name: 'Summa' });
 
 beforeEach(() => {
   // Sign-in answers SESSION; signing out is answered 204.
-  fakeApi({ 'POST /api/auth/login': () => json<Session>(SESSION), 'POST /api/auth/logout': noContent });
+  fakeApi({ 'POST /api/auth/login': () => json(SESSION), 'POST /api/auth/logout': noContent });
 });
 
 afterEach(async () => {

@@ -59,7 +59,7 @@ let api: FakeApi;
 
 beforeEach(() => {
   // Sign-in answers SESSION, sign-out 204; every request is recorded.
-  api = fakeApi({ 'POST /api/auth/login': () => json<Session>(SESSION), 'POST /api/auth/logout': noContent });
+  api = fakeApi({ 'POST /api/auth/login': () => json(SESSION), 'POST /api/auth/logout': noContent });
 });
 
 afterEach(async () => {
@@ -139,12 +139,10 @@ describe('UserMenu (spec §2, Home page)', () => {
     expect(await screen.findByText('Você saiu da sua conta.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
     expect(
-      api
-        .to('/api/auth/logout')
-        .map((request) => ({
-          route: `${request.method} ${request.path}`,
-          authorization: request.headers.get('Authorization'),
-        })),
+      api.to('/api/auth/logout').map((request) => ({
+        route: `${request.method} ${request.path}`,
+        authorization: request.headers.get('Authorization'),
+      })),
     ).toEqual([{ route: 'POST /api/auth/logout', authorization: `Bearer ${SESSION.access_token}` }]);
     expect(authClient.currentSession()).toBeNull();
     // Signed out, the header offers to sign in again instead of the account menu.

@@ -1,4 +1,4 @@
-import type { AuthConfig, Session } from '@summa/shared';
+import type { Session } from '@summa/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -49,7 +49,7 @@ afterEach(async () => {
 
 describe('AuthPage', () => {
   it('offers Google only when configured, and enables submit once the fields are filled', async () => {
-    fakeApi({ 'GET /api/auth/config': () => json<AuthConfig>({ google: false }) });
+    fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
     const user = userEvent.setup();
     renderAuth();
 
@@ -67,7 +67,7 @@ describe('AuthPage', () => {
 
   it('shows a wrong password inline and in a toast, focuses it, and clears it when switching forms', async () => {
     fakeApi({
-      'GET /api/auth/config': () => json<AuthConfig>({ google: true }),
+      'GET /api/auth/config': () => json({ google: true }),
       'POST /api/auth/login': () => apiError(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password.'),
     });
     const user = userEvent.setup();
@@ -89,7 +89,7 @@ describe('AuthPage', () => {
 
   it('falls back to the translated message when the server gives none', async () => {
     fakeApi({
-      'GET /api/auth/config': () => json<AuthConfig>({ google: false }),
+      'GET /api/auth/config': () => json({ google: false }),
       'POST /api/auth/login': offline,
     });
     const user = userEvent.setup();
@@ -101,7 +101,7 @@ describe('AuthPage', () => {
   });
 
   it('checks the e-mail and the password length before sending anything', async () => {
-    const api = fakeApi({ 'GET /api/auth/config': () => json<AuthConfig>({ google: false }) });
+    const api = fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
     const user = userEvent.setup();
     renderAuth();
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
@@ -119,8 +119,8 @@ describe('AuthPage', () => {
 
   it('signs up with the sign-up metadata and goes to /welcome', async () => {
     const api = fakeApi({
-      'GET /api/auth/config': () => json<AuthConfig>({ google: false }),
-      'POST /api/auth/signup': () => json<Session>(SESSION, 201),
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/signup': () => json(SESSION, 201),
     });
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
     const user = userEvent.setup();
@@ -146,8 +146,8 @@ describe('AuthPage', () => {
 
   it('signs in and goes to /', async () => {
     fakeApi({
-      'GET /api/auth/config': () => json<AuthConfig>({ google: false }),
-      'POST /api/auth/login': () => json<Session>(SESSION),
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/login': () => json(SESSION),
     });
     const user = userEvent.setup();
     const router = renderAuth();
@@ -159,8 +159,8 @@ describe('AuthPage', () => {
 
   it('sends a visitor who is already signed in on to /home', async () => {
     fakeApi({
-      'GET /api/auth/config': () => json<AuthConfig>({ google: false }),
-      'POST /api/auth/login': () => json<Session>(SESSION),
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/login': () => json(SESSION),
     });
     await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
     const router = renderAuth();

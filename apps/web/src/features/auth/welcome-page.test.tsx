@@ -15,7 +15,7 @@ const SESSION: Session = testSession();
 function fakeServer(exchange: () => Response) {
   const api = fakeApi({
     'POST /api/auth/google/exchange': exchange,
-    'POST /api/auth/login': () => json<Session>(SESSION),
+    'POST /api/auth/login': () => json(SESSION),
     'POST /api/auth/logout': noContent,
   });
   return () => api.to('/api/auth/google/exchange').map((request) => request.body);
@@ -58,7 +58,7 @@ afterEach(async () => {
 
 describe('WelcomePage', () => {
   it('exchanges the Google code once, takes it out of the address, then counts down', async () => {
-    const exchanged = fakeServer(() => json<Session>(SESSION));
+    const exchanged = fakeServer(() => json(SESSION));
     const router = renderWelcome('/welcome#google_code=one-time');
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Summa!');
@@ -77,7 +77,7 @@ describe('WelcomePage', () => {
   });
 
   it('moves on to /home after 5 seconds (spec §9)', async () => {
-    fakeServer(() => json<Session>(SESSION));
+    fakeServer(() => json(SESSION));
     await authClient.signInWithPassword({ email: SESSION.user.email, password: 'secret1' });
     vi.useFakeTimers();
     const router = renderWelcome('/welcome');
