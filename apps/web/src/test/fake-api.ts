@@ -92,7 +92,10 @@ export function fakeApi(initial: FakeRoutes = {}) {
     for (const [route, handler] of Object.entries(routes)) {
       const [routeMethod, pattern = ''] = route.split(' ');
       const params = routeMethod === method ? matches(pattern, url.pathname) : null;
-      if (params) return handler({ ...request, params });
+      if (params) {
+        request.params = params;
+        return handler(request);
+      }
     }
     return apiError(404, 'NOT_FOUND', 'Not found.');
   });

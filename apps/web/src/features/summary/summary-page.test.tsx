@@ -1,4 +1,4 @@
-import type { FeedbackRequest, Summary, Usage } from '@summa/shared';
+import type { Summary, Usage } from '@summa/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +6,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { SummaryPage } from './summary-page';
 
 const NONFICTION: Summary = {
@@ -115,42 +116,31 @@ interface Network {
 }
 
 let network: Network;
-const feedbackPosts: { id: string; body: FeedbackRequest }[] = [];
-
-function errorResponse(status: number, code: string, message: string) {
-  return Response.json({ error: { code, message } }, { status });
-}
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), 'http://app.test');
-  const feedback = /^\/api\/summaries\/([^/]+)\/feedback$/.exec(url.pathname);
-  if (feedback && init?.method === 'POST') {
-    feedbackPosts.push({
-      id: decodeURIComponent(feedback[1]!),
-      body: JSON.parse(typeof init.body === 'string' ? init.body : 'null') as FeedbackRequest,
-    });
-    if (network.feedbackStatus === 409) {
-      return errorResponse(409, 'FEEDBACK_ALREADY_GIVEN', 'You have already rated this summary.');
-    }
-    return new Response(null, { status: network.feedbackStatus });
-  }
-  const one = /^\/api\/summaries\/([^/]+)$/.exec(url.pathname);
-  if (one) {
-    if (network.summaryStatus) return errorResponse(network.summaryStatus, 'INTERNAL_ERROR', 'boom');
-    const summary = network.summaries[decodeURIComponent(one[1]!)];
-    if (summary && network.malformed) {
-      return Response.json({ ...summary, content: { kind: 'nonfiction', oneLiner: 'Only this.' } });
-    }
-    return summary ? Response.json(summary) : errorResponse(404, 'NOT_FOUND', 'Not found.');
-  }
-  if (url.pathname === '/api/me/usage') return Response.json(usage(network.plan));
-  return errorResponse(404, 'NOT_FOUND', 'Not found.');
-});
+let api: FakeApi;
+/** The ratings the reader sent, by summary. */
+const feedbackPosts = () =>
+  api.requests
+    .filter(({ route }) => /^POST \/api\/summaries\/[^/]+\/feedback$/.test(route))
+    .map(({ params, body }) => ({ id: params.id, body }));
 
 let user: UserEvent;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api = fakeApi({
+    'POST /api/summaries/:id/feedback': () =>
+      network.feedbackStatus === 409
+        ? apiError(409, 'FEEDBACK_ALREADY_GIVEN', 'You have already rated this summary.')
+        : new Response(null, { status: network.feedbackStatus }),
+    'GET /api/summaries/:id': ({ params }) => {
+      if (network.summaryStatus) return apiError(network.summaryStatus, 'INTERNAL_ERROR', 'boom');
+      const summary = network.summaries[params.id ?? ''];
+      if (summary && network.malformed) {
+        return json({ ...summary, content: { kind: 'nonfiction', oneLiner: 'Only this.' } });
+      }
+      return summary ? json(summary) : apiError(404, 'NOT_FOUND', 'Not found.');
+    },
+    'GET /api/me/usage': () => json(usage(network.plan)),
+  });
   setLanguage('en');
   // Sets up a clipboard stub on navigator that the test can read back.
   user = userEvent.setup();
@@ -166,8 +156,6 @@ beforeEach(() => {
 afterEach(() => {
   // Sonner keeps its toasts between renders; a fresh page starts without the last test's ones.
   toast.dismiss();
-  feedbackPosts.length = 0;
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -400,7 +388,7 @@ describe('summary page: actions', () => {
     vi.stubGlobal('print', print);
     const router = renderSummary();
     const pdf = await screen.findByRole('button', { name: 'Download PDF' });
-    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => input === '/api/me/usage')).toBe(true));
+    await waitFor(() => expect(api.to('/api/me/usage').length > 0).toBe(true));
     await user.click(pdf);
     const dialog = await screen.findByRole('dialog', { name: 'PDF export is a Premium feature' });
     expect(print).not.toHaveBeenCalled();
@@ -457,7 +445,7 @@ describe('summary page: feedback', () => {
     expect(thanks.textContent).toContain('Thanks for your feedback!');
     expect(thanks.textContent).toContain('You rated this summary as helpful.');
     expect(thanks.textContent).toContain('Very practical!');
-    expect(feedbackPosts).toEqual([{ id: 'sum-1', body: { vote: 'up', comment: 'Very practical!' } }]);
+    expect(feedbackPosts()).toEqual([{ id: 'sum-1', body: { vote: 'up', comment: 'Very practical!' } }]);
     expect(within(feedback).queryByRole('button')).toBeNull();
   });
 
@@ -471,7 +459,7 @@ describe('summary page: feedback', () => {
     expect(document.activeElement).toBe(within(feedback).getByRole('button', { name: 'Send rating' }));
     await user.keyboard('{Enter}');
     await within(feedback).findByText('You rated this summary as not helpful.');
-    expect(feedbackPosts).toEqual([{ id: 'sum-1', body: { vote: 'down' } }]);
+    expect(feedbackPosts()).toEqual([{ id: 'sum-1', body: { vote: 'down' } }]);
   });
 
   it('shows the thank-you state at once when the reader already rated it', async () => {
@@ -493,6 +481,6 @@ describe('summary page: feedback', () => {
     const alert = await within(feedback).findByRole('alert');
     expect(alert.textContent).toBe('You have already rated this summary.');
     expect(within(feedback).queryByRole('button', { name: 'Send rating' })).toBeNull();
-    expect(feedbackPosts).toHaveLength(1);
+    expect(feedbackPosts()).toHaveLength(1);
   });
 });
