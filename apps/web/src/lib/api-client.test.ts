@@ -1,5 +1,6 @@
 import { noContentSchema, usageSchema, type Usage } from '@summa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, json, noContent } from '../test/fake-api';
 import { ApiError, apiRequest } from './api-client';
 
 const USAGE: Usage = {
@@ -11,34 +12,33 @@ const USAGE: Usage = {
   audiosLimit: 10,
 };
 
+/** What the next call answers, whatever it asks. */
 let answer: () => Response;
-const fetchMock = vi.fn(() => Promise.resolve(answer()));
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  fakeApi({ 'GET /api/me/usage': () => answer(), 'POST /api/auth/logout': () => answer() });
 });
 
 afterEach(() => {
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('apiRequest checks every answer against its contract', () => {
   it('resolves to an answer that matches', async () => {
-    answer = () => Response.json(USAGE);
+    answer = () => json(USAGE);
     await expect(apiRequest('/api/me/usage', usageSchema)).resolves.toEqual(USAGE);
   });
 
   it('reads a 204 as null', async () => {
-    answer = () => new Response(null, { status: 204 });
+    answer = noContent;
     await expect(apiRequest('/api/auth/logout', noContentSchema, { method: 'POST' })).resolves.toBeNull();
   });
 
   it.each([
-    ['a field of the wrong type', () => Response.json({ ...USAGE, summariesUsed: '2' })],
-    ['a missing field', () => Response.json({ plan: 'free' })],
-    ['no body where one is due', () => new Response(null, { status: 204 })],
+    ['a field of the wrong type', () => json({ ...USAGE, summariesUsed: '2' })],
+    ['a missing field', () => json({ plan: 'free' })],
+    ['no body where one is due', noContent],
     ['a body that is not JSON', () => new Response('<html>proxy</html>', { status: 200 })],
   ])('turns %s into the error of a server failure, logged once', async (_name, respond) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -65,7 +65,7 @@ describe('apiRequest checks every answer against its contract', () => {
   });
 
   it('still reports what the server refused with', async () => {
-    answer = () => Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
+    answer = () => apiError(404, 'NOT_FOUND', 'Not found.');
     await expect(apiRequest('/api/me/usage', usageSchema)).rejects.toMatchObject({
       status: 404,
       code: 'NOT_FOUND',

@@ -6,7 +6,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
-import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
+import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
 import { SummaryPage } from './summary-page';
 
 const NONFICTION: Summary = {
@@ -112,7 +112,8 @@ interface Network {
   /** Answers summary loads with a body that breaks the contract (sections missing), when set. */
   malformed: boolean;
   plan: Usage['plan'];
-  feedbackStatus: number;
+  /** 204 (taken) or 409 (already rated). */
+  feedbackStatus: 204 | 409;
 }
 
 let network: Network;
@@ -130,7 +131,7 @@ beforeEach(() => {
     'POST /api/summaries/:id/feedback': () =>
       network.feedbackStatus === 409
         ? apiError(409, 'FEEDBACK_ALREADY_GIVEN', 'You have already rated this summary.')
-        : new Response(null, { status: network.feedbackStatus }),
+        : noContent(),
     'GET /api/summaries/:id': ({ params }) => {
       if (network.summaryStatus) return apiError(network.summaryStatus, 'INTERNAL_ERROR', 'boom');
       const summary = network.summaries[params.id ?? ''];
