@@ -4,6 +4,7 @@ export * from './plans.js';
 export * from './contracts/text.js';
 export * from './contracts/auth.js';
 export * from './contracts/errors.js';
+export * from './contracts/no-content.js';
 export * from './contracts/health.js';
 export * from './contracts/status.js';
 export * from './contracts/catalog.js';

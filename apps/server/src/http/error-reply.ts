@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ERROR_CODE_BY_STATUS,
   languageFromAcceptLanguage,
   translations,
   type ErrorCode,
@@ -21,4 +22,13 @@ export function sendError(
 ): FastifyReply {
   const body: ErrorResponse = { error: fields ? { code, message, fields } : { code, message } };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Replies with the code the status stands for (the shared map), BAD_REQUEST for any other status. */
+export function sendStatusError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+): FastifyReply {
+  return sendError(request, reply, statusCode, ERROR_CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST');
 }

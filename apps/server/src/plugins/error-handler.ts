@@ -1,21 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorCode, InvalidField } from '@summa/shared';
+import type { InvalidField } from '@summa/shared';
 import { AppError } from '../http/app-error.js';
-import { sendError } from '../http/error-reply.js';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
-};
+import { sendError, sendStatusError } from '../http/error-reply.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -51,7 +38,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         return sendError(request, reply, 400, 'INVALID_JSON');
       }
       request.log.info({ code: error.code, status }, error.message);
-      return sendError(request, reply, status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
+      return sendStatusError(request, reply, status);
     }
     request.log.error({ err: error }, 'request failed');
     const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';

@@ -10,6 +10,7 @@ import {
   requireSessionAfterRetry,
   SESSION_RETRY_DELAY_MS,
 } from './guards';
+import { fakeApi, json, noContent } from '../test/fake-api';
 import { testSession } from '../test/session-fixture';
 
 function sessionOf(role: AuthUser['role']): Session {
@@ -17,19 +18,12 @@ function sessionOf(role: AuthUser['role']): Session {
 }
 
 /** The network boundary: login answers `session`; GET /api/auth/user answers the server's view. */
-function fakeApi(session: Session, serverRole: AuthUser['role'] = session.user.role) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const route = `${init.method ?? 'GET'} ${url}`;
-      if (route === 'POST /api/auth/login') return Response.json(session);
-      if (route === 'POST /api/auth/logout') return new Response(null, { status: 204 });
-      if (route === 'GET /api/auth/user')
-        return Response.json({ user: { ...session.user, role: serverRole } });
-      return Response.json({ error: { code: 'NOT_FOUND', message: '' } }, { status: 404 });
-    }),
-  );
+function fakeServer(session: Session, serverRole: AuthUser['role'] = session.user.role) {
+  fakeApi({
+    'POST /api/auth/login': () => json(session),
+    'POST /api/auth/logout': noContent,
+    'GET /api/auth/user': () => json({ user: { ...session.user, role: serverRole } }),
+  });
 }
 
 function signIn() {
@@ -46,14 +40,14 @@ function redirectTarget(result: unknown): string | null {
 
 afterEach(async () => {
   vi.useRealTimers();
-  fakeApi(sessionOf('user'));
+  fakeServer(sessionOf('user'));
   await authClient.signOut();
   vi.unstubAllGlobals();
 });
 
 describe('requireSession', () => {
   it('sends a visitor to /auth and lets a signed-in user through', async () => {
-    fakeApi(sessionOf('user'));
+    fakeServer(sessionOf('user'));
     expect(redirectTarget(await requireSession())).toBe('/auth');
     await signIn();
     expect(await requireSession()).toBeNull();
@@ -66,7 +60,7 @@ describe('requireSessionAfterRetry (spec §4 Home)', () => {
   });
 
   it('waits about 400 ms for a session that is on its way', async () => {
-    fakeApi(sessionOf('user'));
+    fakeServer(sessionOf('user'));
     setTimeout(() => void signIn(), SESSION_RETRY_DELAY_MS - 100);
     const result = requireSessionAfterRetry();
     await vi.advanceTimersByTimeAsync(SESSION_RETRY_DELAY_MS);
@@ -74,7 +68,7 @@ describe('requireSessionAfterRetry (spec §4 Home)', () => {
   });
 
   it('sends a visitor to /auth only after the second look', async () => {
-    fakeApi(sessionOf('user'));
+    fakeServer(sessionOf('user'));
     let settled = false;
     const result = requireSessionAfterRetry().finally(() => {
       settled = true;
@@ -88,24 +82,24 @@ describe('requireSessionAfterRetry (spec §4 Home)', () => {
 
 describe('requireAdmin', () => {
   it("follows the server's word on the role", async () => {
-    fakeApi(sessionOf('admin'));
+    fakeServer(sessionOf('admin'));
     await signIn();
     expect(await requireAdmin()).toEqual({ allowed: true });
 
     // The stored session still says admin, but the server no longer does.
-    fakeApi(sessionOf('admin'), 'user');
+    fakeServer(sessionOf('admin'), 'user');
     expect(await requireAdmin()).toEqual({ allowed: false });
   });
 
   it('sends a visitor to /auth', async () => {
-    fakeApi(sessionOf('admin'));
+    fakeServer(sessionOf('admin'));
     expect(redirectTarget(await requireAdmin())).toBe('/auth');
   });
 });
 
 describe('authEntry', () => {
   it('takes the language from ?lang and sends a signed-in user to /home', async () => {
-    fakeApi(sessionOf('user'));
+    fakeServer(sessionOf('user'));
     setLanguage('pt');
     expect(await authEntry(loaderArgs('http://localhost/auth?lang=es'))).toBeNull();
     expect(currentLanguage()).toBe('es');

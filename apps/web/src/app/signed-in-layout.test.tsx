@@ -5,22 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../lib/auth/auth-client';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { setLanguage } from '../lib/i18n';
+import { fakeApi, json, noContent } from '../test/fake-api';
 import { testSession } from '../test/session-fixture';
 import { AdminGate, SignedInLayout } from './signed-in-layout';
 
 const SESSION: Session = testSession();
-
-/** The network boundary: login answers SESSION, anything else (logout) 204. */
-function fakeApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (`${init.method ?? 'GET'} ${url}` === 'POST /api/auth/login') return Response.json(SESSION);
-      return new Response(null, { status: 204 });
-    }),
-  );
-}
 
 /** Stands for whichever page the route shows. */
 function Content() {
@@ -55,7 +44,8 @@ function renderAt(path: string, allowed = true) {
 }
 
 beforeEach(() => {
-  fakeApi();
+  // Sign-in answers SESSION; signing out is answered 204.
+  fakeApi({ 'POST /api/auth/login': () => json(SESSION), 'POST /api/auth/logout': noContent });
 });
 
 afterEach(async () => {

@@ -1,4 +1,7 @@
+import { ERROR_CODE_BY_STATUS } from '@summa/shared/errors';
+import type { z } from 'zod';
 import { currentLanguage } from './i18n';
+import { logWarning } from './logger';
 
 /** Code of an ApiError when no answer came back at all (offline, DNS, aborted connection). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -47,20 +50,8 @@ export interface ApiRequestOptions {
   token?: string | null;
 }
 
-const STATUS_CODES: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 async function errorFrom(response: Response): Promise<ApiError> {
-  let code = STATUS_CODES[response.status] ?? 'INTERNAL_ERROR';
+  let code: string = ERROR_CODE_BY_STATUS[response.status] ?? 'INTERNAL_ERROR';
   let message = '';
   try {
     const body: unknown = await response.json();
@@ -103,10 +94,15 @@ async function send(
 }
 
 /**
- * Calls the API with JSON in and out. Resolves to the parsed body (undefined for 204), or rejects
- * with an ApiError carrying the server's `{error: {code, message}}`.
+ * Calls the API with JSON in and out. Resolves to the body checked against `schema`, the contract
+ * of the answer (`noContentSchema` for a 204), or rejects with an ApiError carrying the server's
+ * `{error: {code, message}}`.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.output<S>> {
   const automatic = options.token === undefined;
   const token = automatic ? (bridge?.accessToken() ?? null) : options.token;
   let response = await send(path, options, token ?? null);
@@ -117,20 +113,44 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   if (!response.ok) throw await errorFrom(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const text = response.status === 204 ? '' : await response.text();
+  return checked(schema, text ? parseJson(text) : null, path, response.status);
+}
+
+/**
+ * Checks an answer against its contract. One that does not match is logged and becomes the error
+ * a server failure without a body gives (INTERNAL_ERROR, no message), so each screen shows its
+ * usual translated fallback instead of working on data of the wrong shape.
+ */
+function checked<S extends z.ZodType>(schema: S, data: unknown, path: string, status: number): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  logWarning(`unexpected answer from ${path}`, result.error.issues);
+  throw new ApiError(status, 'INTERNAL_ERROR', '');
+}
+
+/** Not JSON at all: a value no contract accepts. */
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
 }
 
 /**
  * Calls an endpoint that answers with server-sent events (`Accept: text/event-stream`) and hands
- * each event's parsed JSON data to `onEvent` as it arrives. Rejects with an ApiError when the
- * server refuses before streaming (validation, 401, plan limit) or the connection fails.
+ * each event, checked against `eventSchema`, to `onEvent` as it arrives. Rejects with an ApiError
+ * when the server refuses before streaming (validation, 401, plan limit), the connection fails,
+ * or an event does not match its contract (the stream is then dropped).
  */
-export async function apiEventStream(
+export async function apiEventStream<S extends z.ZodType>(
   path: string,
+  eventSchema: S,
   options: ApiRequestOptions & { body: unknown },
-  onEvent: (data: unknown) => void,
+  onEvent: (event: z.output<S>) => void,
 ): Promise<void> {
   const token = bridge?.accessToken() ?? null;
   const streaming = { ...options, accept: 'text/event-stream' };
@@ -157,11 +177,15 @@ export async function apiEventStream(
           .filter((line) => line.startsWith('data:'))
           .map((line) => line.slice(5).trimStart())
           .join('\n');
-        if (data) onEvent(JSON.parse(data));
+        if (data) onEvent(checked(eventSchema, parseJson(data), path, response.status));
         boundary = buffered.indexOf('\n\n');
       }
     }
   } catch (error) {
+    if (error instanceof ApiError) {
+      void reader.cancel().catch(() => undefined);
+      throw error;
+    }
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR, '');
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import type { ERROR_CODES } from '../errors.js';
+import { ERROR_CODES } from '../errors.js';
 import { LANGUAGES } from '../languages.js';
 import { PLAN_TYPES } from '../plans.js';
 import { CATEGORIES } from './catalog.js';
@@ -118,12 +118,34 @@ export const generateSummaryResponseSchema = z
   .meta({ id: 'GenerateSummaryResponse' });
 export type GenerateSummaryResponse = z.infer<typeof generateSummaryResponseSchema>;
 
-/** The server-sent events of `POST /api/summaries` with `Accept: text/event-stream`. */
-export type GenerationEvent =
-  | { type: 'progress'; step: Exclude<GenerationStep, 'error' | 'done'>; percent: number }
-  | { type: 'section'; key: SummarySectionKey; value: unknown }
-  | ({ type: 'done'; step: 'done'; percent: 100 } & GenerateSummaryResponse)
-  | { type: 'error'; step: 'error'; percent: 0; code: (typeof ERROR_CODES)[number]; message: string };
+const summarySectionKeySchema = z.union([nonFictionSectionsSchema.keyof(), fictionSectionsSchema.keyof()]);
+
+/**
+ * The server-sent events of `POST /api/summaries` with `Accept: text/event-stream`. The server
+ * writes them and the web checks each one against this schema before using it.
+ */
+export const generationEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('progress'),
+    step: z.enum(GENERATION_STEPS).exclude(['done', 'error']),
+    percent: z.number(),
+  }),
+  /** A section as the model wrote it; the page checks the whole summary once it is stored. */
+  z.object({ type: z.literal('section'), key: summarySectionKeySchema, value: z.unknown() }),
+  generateSummaryResponseSchema.extend({
+    type: z.literal('done'),
+    step: z.literal('done'),
+    percent: z.literal(100),
+  }),
+  z.object({
+    type: z.literal('error'),
+    step: z.literal('error'),
+    percent: z.literal(0),
+    code: z.enum(ERROR_CODES),
+    message: text(),
+  }),
+]);
+export type GenerationEvent = z.infer<typeof generationEventSchema>;
 
 export const relatedBookSchema = z.object({
   id: text(),

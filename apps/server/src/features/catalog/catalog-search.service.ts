@@ -1,4 +1,10 @@
-import { SEARCH_MAX_LIMIT, SEARCH_MIN_QUERY_LENGTH, foldText, type Language, type Suggestion } from '@summa/shared';
+import {
+  SEARCH_MAX_LIMIT,
+  SEARCH_MIN_QUERY_LENGTH,
+  foldText,
+  type Language,
+  type Suggestion,
+} from '@summa/shared';
 import { createMemoryCache, type MemoryCache } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { toSuggestion } from './book-editions.js';

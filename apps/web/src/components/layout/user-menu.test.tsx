@@ -7,33 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
+import { fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
 import { AppToaster } from '../app-toaster';
 import { Header } from './header';
 
 const SESSION: Session = testSession();
-
-interface SeenRequest {
-  route: string;
-  authorization: string | null;
-}
-
-/** The network boundary: login answers SESSION, logout answers 204; every request is recorded. */
-function fakeApi() {
-  const requests: SeenRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const route = `${init.method ?? 'GET'} ${url}`;
-      requests.push({ route, authorization: new Headers(init.headers).get('Authorization') });
-      if (route === 'POST /api/auth/login') return Response.json(SESSION);
-      if (route === 'POST /api/auth/logout') return new Response(null, { status: 204 });
-      return Response.json({ error: { code: 'NOT_FOUND', message: '' } }, { status: 404 });
-    }),
-  );
-  return requests;
-}
 
 function Layout() {
   return (
@@ -76,10 +55,11 @@ function items(menu: HTMLElement) {
     .map((item) => [item.textContent, item.getAttribute('href')]);
 }
 
-let requests: SeenRequest[] = [];
+let api: FakeApi;
 
 beforeEach(() => {
-  requests = fakeApi();
+  // Sign-in answers SESSION, sign-out 204; every request is recorded.
+  api = fakeApi({ 'POST /api/auth/login': () => json(SESSION), 'POST /api/auth/logout': noContent });
 });
 
 afterEach(async () => {
@@ -158,9 +138,12 @@ describe('UserMenu (spec §2, Home page)', () => {
 
     expect(await screen.findByText('Você saiu da sua conta.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
-    expect(requests.filter((request) => request.route === 'POST /api/auth/logout')).toEqual([
-      { route: 'POST /api/auth/logout', authorization: `Bearer ${SESSION.access_token}` },
-    ]);
+    expect(
+      api.to('/api/auth/logout').map((request) => ({
+        route: `${request.method} ${request.path}`,
+        authorization: request.headers.get('Authorization'),
+      })),
+    ).toEqual([{ route: 'POST /api/auth/logout', authorization: `Bearer ${SESSION.access_token}` }]);
     expect(authClient.currentSession()).toBeNull();
     // Signed out, the header offers to sign in again instead of the account menu.
     await waitFor(() => expect(screen.getByRole('link', { name: 'Entrar' })).toBeTruthy());

@@ -1,7 +1,7 @@
-import type { CatalogImportResponse } from '@summa/shared';
+import { catalogImportResponseSchema, type CatalogImportResponse } from '@summa/shared';
 import { apiRequest } from '../../lib/api-client';
 
 /** `POST /api/admin/catalog/import` (admin only): re-imports the shipped catalogue. */
 export function importCatalog(): Promise<CatalogImportResponse> {
-  return apiRequest<CatalogImportResponse>('/api/admin/catalog/import', { method: 'POST' });
+  return apiRequest('/api/admin/catalog/import', catalogImportResponseSchema, { method: 'POST' });
 }

@@ -4,33 +4,27 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, offline, type FakeApi } from '../../test/fake-api';
 import { PopulateBooksPage } from './populate-books-page';
 
 const COUNTS: CatalogImportResponse = { total: 1304, inserted: 3, updated: 1, unchanged: 1300 };
 
-const requests: Request[] = [];
 /** What the next import answers; a promise lets a test hold the answer back. */
-let answer: () => Promise<Response>;
-
-const fetchMock = vi.fn((input: string, init?: RequestInit) => {
-  requests.push(new Request(new URL(input, 'http://app.test'), init));
-  return answer();
-});
+let answer: () => Response | Promise<Response>;
+let api: FakeApi;
 
 let user: UserEvent;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api = fakeApi({ 'POST /api/admin/catalog/import': () => answer() });
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   setLanguage('en');
   user = userEvent.setup();
-  answer = () => Promise.resolve(Response.json(COUNTS));
+  answer = () => json(COUNTS);
 });
 
 afterEach(() => {
   toast.dismiss();
-  requests.length = 0;
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -65,11 +59,11 @@ describe('populate books', () => {
     expect(importButton().disabled).toBe(true);
     expect(importButton().getAttribute('aria-busy')).toBe('true');
     await user.click(importButton());
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.method).toBe('POST');
-    expect(new URL(requests[0]?.url ?? '').pathname).toBe('/api/admin/catalog/import');
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]?.method).toBe('POST');
+    expect(api.requests[0]?.path).toBe('/api/admin/catalog/import');
 
-    release(Response.json(COUNTS));
+    release(json(COUNTS));
     const result = await screen.findByTestId('import-result');
     expect(within(result).getByTestId('import-total').textContent).toBe('Books in the catalog1,304');
     expect(within(result).getByTestId('import-inserted').textContent).toBe('New3');
@@ -84,13 +78,7 @@ describe('populate books', () => {
   });
 
   it("shows a refusal as a destructive toast with the server's translated message", async () => {
-    answer = () =>
-      Promise.resolve(
-        Response.json(
-          { error: { code: 'FORBIDDEN', message: 'You are not allowed to do that.' } },
-          { status: 403 },
-        ),
-      );
+    answer = () => apiError(403, 'FORBIDDEN', 'You are not allowed to do that.');
     renderPage();
     await user.click(importButton());
     const failure = await screen.findByText('Could not import the catalog');
@@ -102,7 +90,7 @@ describe('populate books', () => {
 
   it('falls back to a translated message when no answer came back', async () => {
     setLanguage('pt');
-    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    answer = offline;
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Importar catálogo' }));
     await screen.findByText('Não foi possível importar o catálogo');

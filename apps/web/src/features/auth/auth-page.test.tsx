@@ -7,31 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, noContent, offline } from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
 import { AuthPage } from './auth-page';
 
 const SESSION: Session = testSession();
-
-type Answer = (body: Record<string, unknown>) => Response | Promise<Response>;
-
-/** The network boundary: answers by "METHOD /path" and keeps each JSON body it was sent. */
-function fakeApi(routes: Record<string, Answer>) {
-  const sent: { route: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const route = `${init.method ?? 'GET'} ${url}`;
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-      sent.push({ route, body });
-      const answer = routes[route];
-      return answer
-        ? answer(body)
-        : Response.json({ error: { code: 'NOT_FOUND', message: '' } }, { status: 404 });
-    }),
-  );
-  return sent;
-}
 
 /** Where the page leads; only the address matters here. */
 function Elsewhere() {
@@ -62,14 +42,14 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  fakeApi({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+  fakeApi({ 'POST /api/auth/logout': noContent });
   await authClient.signOut();
   vi.unstubAllGlobals();
 });
 
 describe('AuthPage', () => {
   it('offers Google only when configured, and enables submit once the fields are filled', async () => {
-    fakeApi({ 'GET /api/auth/config': () => Response.json({ google: false }) });
+    fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
     const user = userEvent.setup();
     renderAuth();
 
@@ -87,12 +67,8 @@ describe('AuthPage', () => {
 
   it('shows a wrong password inline and in a toast, focuses it, and clears it when switching forms', async () => {
     fakeApi({
-      'GET /api/auth/config': () => Response.json({ google: true }),
-      'POST /api/auth/login': () =>
-        Response.json(
-          { error: { code: 'INVALID_CREDENTIALS', message: 'Incorrect e-mail or password.' } },
-          { status: 401 },
-        ),
+      'GET /api/auth/config': () => json({ google: true }),
+      'POST /api/auth/login': () => apiError(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password.'),
     });
     const user = userEvent.setup();
     renderAuth();
@@ -113,10 +89,8 @@ describe('AuthPage', () => {
 
   it('falls back to the translated message when the server gives none', async () => {
     fakeApi({
-      'GET /api/auth/config': () => Response.json({ google: false }),
-      'POST /api/auth/login': () => {
-        throw new TypeError('Failed to fetch');
-      },
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/login': offline,
     });
     const user = userEvent.setup();
     renderAuth();
@@ -127,7 +101,7 @@ describe('AuthPage', () => {
   });
 
   it('checks the e-mail and the password length before sending anything', async () => {
-    const sent = fakeApi({ 'GET /api/auth/config': () => Response.json({ google: false }) });
+    const api = fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
     const user = userEvent.setup();
     renderAuth();
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
@@ -140,13 +114,13 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The password needs at least 6 characters.')).toBeTruthy();
-    expect(sent.map(({ route }) => route)).toEqual(['GET /api/auth/config']);
+    expect(api.requests.map(({ route }) => route)).toEqual(['GET /api/auth/config']);
   });
 
   it('signs up with the sign-up metadata and goes to /welcome', async () => {
-    const sent = fakeApi({
-      'GET /api/auth/config': () => Response.json({ google: false }),
-      'POST /api/auth/signup': () => Response.json(SESSION, { status: 201 }),
+    const api = fakeApi({
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/signup': () => json(SESSION, 201),
     });
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
     const user = userEvent.setup();
@@ -159,7 +133,7 @@ describe('AuthPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
-    expect(sent.find(({ route }) => route === 'POST /api/auth/signup')?.body).toEqual({
+    expect(api.requests.find(({ route }) => route === 'POST /api/auth/signup')?.body).toEqual({
       email: 'ana@example.com',
       password: 'secret1',
       full_name: 'Ana Souza',
@@ -172,8 +146,8 @@ describe('AuthPage', () => {
 
   it('signs in and goes to /', async () => {
     fakeApi({
-      'GET /api/auth/config': () => Response.json({ google: false }),
-      'POST /api/auth/login': () => Response.json(SESSION),
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/login': () => json(SESSION),
     });
     const user = userEvent.setup();
     const router = renderAuth();
@@ -185,8 +159,8 @@ describe('AuthPage', () => {
 
   it('sends a visitor who is already signed in on to /home', async () => {
     fakeApi({
-      'GET /api/auth/config': () => Response.json({ google: false }),
-      'POST /api/auth/login': () => Response.json(SESSION),
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/login': () => json(SESSION),
     });
     await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
     const router = renderAuth();

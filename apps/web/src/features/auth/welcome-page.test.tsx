@@ -5,27 +5,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, noContent } from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
 import { WelcomePage } from './welcome-page';
 
 const SESSION: Session = testSession();
 
 /** The network boundary: the Google code exchange answers `exchange`; logout and login work. */
-function fakeApi(exchange: () => Response) {
-  const exchanged: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url === '/api/auth/google/exchange') {
-        exchanged.push(JSON.parse(typeof init.body === 'string' ? init.body : 'null'));
-        return exchange();
-      }
-      if (url === '/api/auth/login') return Response.json(SESSION);
-      return new Response(null, { status: 204 });
-    }),
-  );
-  return exchanged;
+function fakeServer(exchange: () => Response) {
+  const api = fakeApi({
+    'POST /api/auth/google/exchange': exchange,
+    'POST /api/auth/login': () => json(SESSION),
+    'POST /api/auth/logout': noContent,
+  });
+  return () => api.to('/api/auth/google/exchange').map((request) => request.body);
 }
 
 /** Where the page leads; only the address matters here. */
@@ -58,35 +51,33 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.useRealTimers();
-  fakeApi(() => new Response(null, { status: 204 }));
+  fakeServer(noContent);
   await authClient.signOut();
   vi.unstubAllGlobals();
 });
 
 describe('WelcomePage', () => {
   it('exchanges the Google code once, takes it out of the address, then counts down', async () => {
-    const exchanged = fakeApi(() => Response.json(SESSION));
+    const exchanged = fakeServer(() => json(SESSION));
     const router = renderWelcome('/welcome#google_code=one-time');
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Summa!');
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(await screen.findByText('Taking you to the home page in 5 s.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page now' }).getAttribute('href')).toBe('/home');
-    expect(exchanged).toEqual([{ code: 'one-time' }]);
+    expect(exchanged()).toEqual([{ code: 'one-time' }]);
     expect(authClient.currentSession()).toEqual(SESSION);
   });
 
   it('goes back to /auth with the Google error when the exchange fails', async () => {
-    fakeApi(() =>
-      Response.json({ error: { code: 'GOOGLE_SIGN_IN_FAILED', message: 'Nope.' } }, { status: 400 }),
-    );
+    fakeServer(() => apiError(400, 'GOOGLE_SIGN_IN_FAILED', 'Nope.'));
     const router = renderWelcome('/welcome#google_code=spent');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(router.state.location.search).toBe('?google_error=GOOGLE_SIGN_IN_FAILED');
   });
 
   it('moves on to /home after 5 seconds (spec §9)', async () => {
-    fakeApi(() => Response.json(SESSION));
+    fakeServer(() => json(SESSION));
     await authClient.signInWithPassword({ email: SESSION.user.email, password: 'secret1' });
     vi.useFakeTimers();
     const router = renderWelcome('/welcome');

@@ -1,4 +1,11 @@
-import type { CategoriesResponse, ExploreResponse, RandomBookResponse } from '@summa/shared';
+import {
+  categoriesResponseSchema,
+  exploreResponseSchema,
+  randomBookResponseSchema,
+  type CategoriesResponse,
+  type ExploreResponse,
+  type RandomBookResponse,
+} from '@summa/shared';
 import type { Language } from '@summa/shared/languages';
 import { apiRequest } from '../../lib/api-client';
 import { booksQuery, filtersQuery, type ExploreState } from './explore-state';
@@ -10,7 +17,9 @@ export function fetchBooks(
   pageSize: number,
   signal: AbortSignal,
 ): Promise<ExploreResponse> {
-  return apiRequest<ExploreResponse>(`/api/catalog/books?${booksQuery(state, uiLang, pageSize)}`, { signal });
+  return apiRequest(`/api/catalog/books?${booksQuery(state, uiLang, pageSize)}`, exploreResponseSchema, {
+    signal,
+  });
 }
 
 /** `GET /api/catalog/categories`: every category with its number of books under the filters. */
@@ -19,7 +28,9 @@ export function fetchCategories(
   signal: AbortSignal,
 ): Promise<CategoriesResponse> {
   const query = filtersQuery({ category: null, level: state.level, lang: state.lang });
-  return apiRequest<CategoriesResponse>(`/api/catalog/categories${query ? `?${query}` : ''}`, { signal });
+  return apiRequest(`/api/catalog/categories${query ? `?${query}` : ''}`, categoriesResponseSchema, {
+    signal,
+  });
 }
 
 /** `GET /api/catalog/random` ('surprise me'): one book under the filters, or null when none. */
@@ -27,5 +38,5 @@ export function fetchRandomBook(
   state: Pick<ExploreState, 'category' | 'level' | 'lang'>,
   uiLang: Language,
 ): Promise<RandomBookResponse> {
-  return apiRequest<RandomBookResponse>(`/api/catalog/random?${filtersQuery(state, uiLang)}`);
+  return apiRequest(`/api/catalog/random?${filtersQuery(state, uiLang)}`, randomBookResponseSchema);
 }

@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { ExplorePage } from './explore-page';
 
 function book(overrides: Partial<Book> & Pick<Book, 'id' | 'title'>): Book {
@@ -51,28 +52,11 @@ interface Network {
 }
 
 let network: Network;
-const requests: URL[] = [];
+let api: FakeApi;
 
-const fetchMock = vi.fn((input: RequestInfo | URL) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), 'http://app.test');
-  requests.push(url);
-  const answer = (body: unknown) =>
-    Promise.resolve(
-      typeof body === 'number'
-        ? Response.json({ error: { code: 'INTERNAL_ERROR', message: 'boom' } }, { status: body })
-        : Response.json(body),
-    );
-  switch (url.pathname) {
-    case '/api/catalog/books':
-      return answer(network.books(url.searchParams));
-    case '/api/catalog/categories':
-      return answer(CATEGORIES);
-    case '/api/catalog/random':
-      return answer(network.random(url.searchParams));
-    default:
-      return answer(404);
-  }
-});
+/** A body, or the status of a failure. */
+const answer = (body: unknown) =>
+  typeof body === 'number' ? apiError(body, 'INTERNAL_ERROR', 'boom') : json(body);
 
 function page(books: Book[], total = books.length, pageNumber = 1): ExploreResponse {
   return { books, total, page: pageNumber, pageSize: 24 };
@@ -85,7 +69,11 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api = fakeApi({
+    'GET /api/catalog/books': ({ url }) => answer(network.books(url.searchParams)),
+    'GET /api/catalog/categories': () => answer(CATEGORIES),
+    'GET /api/catalog/random': ({ url }) => answer(network.random(url.searchParams)),
+  });
   setLanguage('en');
   user = userEvent.setup();
   network = {
@@ -95,8 +83,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  requests.length = 0;
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
 });
 
@@ -113,7 +99,7 @@ function renderExplore(path = '/explore') {
   return router;
 }
 
-const bookRequests = () => requests.filter((url) => url.pathname === '/api/catalog/books');
+const bookRequests = () => api.to('/api/catalog/books').map(({ url }) => url);
 const lastBooksQuery = () => Object.fromEntries(bookRequests().at(-1)?.searchParams ?? []);
 const search = (router: ReturnType<typeof renderExplore>) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
@@ -291,7 +277,7 @@ describe('surprise me', () => {
     const dialog = await screen.findByRole('dialog', { name: 'How about this book?' });
     expect(dialog.textContent).toContain('Why We Sleep');
     expect(dialog.textContent).toContain('Matthew Walker');
-    const random = requests.find((url) => url.pathname === '/api/catalog/random');
+    const random = api.to('/api/catalog/random')[0]?.url;
     expect(Object.fromEntries(random?.searchParams ?? [])).toEqual({
       category: 'sleep',
       lang: 'pt',

@@ -13,9 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Page } from '../../components/page';
+import { StateMessage } from '../../components/state-message';
 import { Button } from '../../components/ui/button';
 import { currentLanguage } from '../../lib/i18n';
 import { logWarning } from '../../lib/logger';
+import { useResource } from '../../lib/use-resource';
 import { BookCard, BookCardSkeleton } from './book-card';
 import { fetchBooks, fetchCategories, fetchRandomBook } from './catalog-api';
 import { CategoryList } from './category-list';
@@ -27,36 +29,9 @@ import {
   type ExploreState,
 } from './explore-state';
 import { SurpriseDialog } from './surprise-dialog';
-import { useResource } from './use-resource';
 
 const PAGE_SIZE = EXPLORE_DEFAULT_PAGE_SIZE;
 const SKELETON_CARDS = 6;
-
-function StateMessage({
-  icon,
-  title,
-  body,
-  action,
-  role,
-}: {
-  icon: ReactNode;
-  title: string;
-  body: string;
-  action: ReactNode;
-  role?: 'alert';
-}) {
-  return (
-    <div
-      role={role}
-      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center"
-    >
-      {icon}
-      <p className="text-lg font-semibold text-stone-900">{title}</p>
-      <p className="max-w-sm text-sm text-stone-600">{body}</p>
-      <div className="mt-2">{action}</div>
-    </div>
-  );
-}
 
 export function ExplorePage() {
   const { t, i18n } = useTranslation();

@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { formatSeen } from './format-seen';
 import { HistoryPage } from './history-page';
 
@@ -46,30 +47,25 @@ function answer(items: HistoryItem[], extra: Partial<HistoryResponse> = {}): His
   return { items, total: items.length, limited: false, ...extra };
 }
 
+/** The history the server answers for a query, or the status of its failure. */
 let respond: (query: URLSearchParams) => HistoryResponse | number;
-const requests: URL[] = [];
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), 'http://app.test');
-  requests.push(url);
-  const body = url.pathname === '/api/history' ? respond(url.searchParams) : 404;
-  return typeof body === 'number'
-    ? Response.json({ error: { code: 'INTERNAL_ERROR', message: 'boom' } }, { status: body })
-    : Response.json(body);
-});
+let api: FakeApi;
 
 let user: UserEvent;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api = fakeApi({
+    'GET /api/history': ({ url }) => {
+      const body = respond(url.searchParams);
+      return typeof body === 'number' ? apiError(body, 'INTERNAL_ERROR', 'boom') : json(body);
+    },
+  });
   setLanguage('en');
   user = userEvent.setup();
   respond = () => answer([ATOMIC, SAPIENS, CASMURRO]);
 });
 
 afterEach(() => {
-  requests.length = 0;
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
 });
 
@@ -88,7 +84,7 @@ function renderHistory(path = '/history') {
 }
 
 const entries = () => screen.queryAllByTestId('history-item');
-const queries = () => requests.map((url) => url.searchParams.get('q'));
+const queries = () => api.requests.map(({ url }) => url.searchParams.get('q'));
 
 describe('history page: the list', () => {
   it('shows skeletons, then every summary newest first with its details', async () => {

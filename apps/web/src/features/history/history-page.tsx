@@ -4,40 +4,16 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
+import { StateMessage } from '../../components/state-message';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { useResource } from '../../lib/use-resource';
+import { fetchHistory } from './history-api';
 import { HistoryEntry, HistoryEntrySkeleton } from './history-item';
-import { useHistory } from './use-history';
 
 /** The pause after the last keystroke before the search runs. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 250;
 const SKELETON_ITEMS = 4;
-
-function StateMessage({
-  icon,
-  title,
-  body,
-  action,
-  role,
-}: {
-  icon: ReactNode;
-  title: string;
-  body: string;
-  action: ReactNode;
-  role?: 'alert';
-}) {
-  return (
-    <div
-      role={role}
-      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center"
-    >
-      {icon}
-      <p className="text-lg font-semibold text-stone-900">{title}</p>
-      <p className="max-w-sm text-sm text-stone-600">{body}</p>
-      <div className="mt-2">{action}</div>
-    </div>
-  );
-}
 
 /** `/history`: the reader's summaries, newest first, searchable; the free plan sees the latest 20. */
 export function HistoryPage() {
@@ -46,7 +22,8 @@ export function HistoryPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
-  const { state, retry } = useHistory(q);
+  // A newer search aborts the older one; the last list stays on screen while the next one loads.
+  const history = useResource(q, (signal) => fetchHistory(q, signal));
   // One clock per render pass so every row's relative date agrees.
   const [now] = useState(() => new Date());
 
@@ -65,9 +42,9 @@ export function HistoryPage() {
     setParams({}, { replace: true });
   };
 
-  const data = state.data;
+  const data = history.data;
   let results: ReactNode;
-  if (state.status === 'error') {
+  if (history.status === 'error') {
     results = (
       <StateMessage
         role="alert"
@@ -75,7 +52,7 @@ export function HistoryPage() {
         title={t('history.error.title')}
         body={t('history.error.body')}
         action={
-          <Button variant="outline" onClick={retry}>
+          <Button variant="outline" onClick={history.retry}>
             <RotateCw aria-hidden />
             {t('history.error.retry')}
           </Button>
@@ -162,7 +139,7 @@ export function HistoryPage() {
                 maxLength={200}
                 className="pr-10 pl-9"
               />
-              {state.status === 'loading' && data ? (
+              {history.status === 'loading' && data ? (
                 <LoaderCircle
                   aria-hidden
                   className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-brand-600"
@@ -193,11 +170,11 @@ export function HistoryPage() {
 
         <section
           aria-label={t('history.listLabel')}
-          aria-busy={state.status === 'loading'}
+          aria-busy={history.status === 'loading'}
           className="flex flex-col gap-3"
         >
           <p className="text-sm font-medium text-stone-600" aria-live="polite">
-            {state.status === 'ready' && data && data.items.length > 0
+            {history.status === 'ready' && data && data.items.length > 0
               ? t('history.count', { count: data.total })
               : null}
           </p>

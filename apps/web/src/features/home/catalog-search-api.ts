@@ -1,7 +1,7 @@
 import {
+  catalogSearchResponseSchema,
   SEARCH_MAX_LIMIT,
   type CatalogSearchRequest,
-  type CatalogSearchResponse,
   type Suggestion,
 } from '@summa/shared';
 import { apiRequest } from '../../lib/api-client';
@@ -13,6 +13,6 @@ import { currentLanguage } from '../../lib/i18n';
  */
 export async function searchCatalog(query: string, signal: AbortSignal): Promise<Suggestion[]> {
   const body: CatalogSearchRequest = { query, lang: currentLanguage(), limit: SEARCH_MAX_LIMIT };
-  const data = await apiRequest<CatalogSearchResponse>('/api/catalog/search', { body, signal });
+  const data = await apiRequest('/api/catalog/search', catalogSearchResponseSchema, { body, signal });
   return data.books.slice(0, SEARCH_MAX_LIMIT);
 }

@@ -1,4 +1,4 @@
-import type { AuthUser, GenerateSummaryRequest, GenerationEvent, Usage } from '@summa/shared';
+import type { AuthUser, ErrorCode, GenerationEvent, Usage } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import type { Language } from '@summa/shared/languages';
 import { act, render, screen, within } from '@testing-library/react';
@@ -8,6 +8,15 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
+import {
+  apiError,
+  fakeApi,
+  json,
+  offline,
+  type FakeApi,
+  type FakeRequest,
+  type FakeRoutes,
+} from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
 import { HomePage } from './home-page';
 import { DONE_NAVIGATION_DELAY_MS, ERROR_DISPLAY_MS } from './use-generation';
@@ -31,7 +40,8 @@ function usage(summariesUsed: number, plan: Usage['plan'] = 'free'): Usage {
 
 /** One POST /api/summaries the fake network is answering with server-sent events. */
 interface OpenStream {
-  body: GenerateSummaryRequest;
+  /** The JSON body the page sent. */
+  body: unknown;
   headers: Headers;
   signal: AbortSignal;
   /** Sends raw bytes of the event stream, as they would arrive in one network chunk. */
@@ -39,6 +49,8 @@ interface OpenStream {
   send(...events: GenerationEvent[]): Promise<void>;
   /** The server ends the stream. */
   end(): Promise<void>;
+  /** True once the page stopped reading the stream. */
+  cancelled: boolean;
 }
 
 interface Network {
@@ -48,7 +60,7 @@ interface Network {
   /** How POST /api/summaries answers: an event stream, a refusal, or no connection at all. */
   generate:
     | { kind: 'stream' }
-    | { kind: 'refuse'; status: number; code: string; message: string }
+    | { kind: 'refuse'; status: number; code: ErrorCode; message: string }
     | { kind: 'offline' };
 }
 
@@ -58,20 +70,22 @@ const encoder = new TextEncoder();
 
 const eventText = (event: GenerationEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
-function openStream(init: RequestInit): Response {
+function openStream({ body: sent, headers, signal }: FakeRequest): Response {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
     },
+    cancel() {
+      stream.cancelled = true;
+    },
   });
-  const signal = init.signal ?? new AbortController().signal;
   // As fetch does: aborting the request errors the body being read.
   signal.addEventListener('abort', () => controller?.error(new DOMException('aborted', 'AbortError')));
   const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
   const stream: OpenStream = {
-    body: JSON.parse(typeof init.body === 'string' ? init.body : 'null') as GenerateSummaryRequest,
-    headers: new Headers(init.headers),
+    body: sent,
+    headers,
     signal,
     async sendRaw(text) {
       controller?.enqueue(encoder.encode(text));
@@ -84,35 +98,28 @@ function openStream(init: RequestInit): Response {
       controller?.close();
       await flush();
     },
+    cancelled: false,
   };
   streams.push(stream);
   return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
 }
 
-const pathOf = (input: RequestInfo | URL) =>
-  new URL(input instanceof Request ? input.url : input, 'http://app.test').pathname;
+let api: FakeApi;
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const path = pathOf(input);
-  if (path === '/api/me/usage') {
+const routes: FakeRoutes = {
+  'GET /api/me/usage': async () => {
     if (network.usageGate) await network.usageGate;
-    return Response.json(network.usage);
-  }
-  if (path === '/api/summaries' && init?.method === 'POST') {
+    return json(network.usage);
+  },
+  'POST /api/summaries': (request) => {
     const answer = network.generate;
-    if (answer.kind === 'offline') throw new TypeError('Failed to fetch');
-    if (answer.kind === 'refuse') {
-      return Response.json(
-        { error: { code: answer.code, message: answer.message } },
-        { status: answer.status },
-      );
-    }
-    return openStream(init);
-  }
-  return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, { status: 404 });
-});
+    if (answer.kind === 'offline') return offline();
+    if (answer.kind === 'refuse') return apiError(answer.status, answer.code, answer.message);
+    return openStream(request);
+  },
+};
 
-const summaryPosts = () => fetchMock.mock.calls.filter(([input]) => pathOf(input) === '/api/summaries');
+const summaryPosts = () => api.to('/api/summaries');
 
 let user: UserEvent;
 
@@ -121,7 +128,7 @@ beforeEach(() => {
   // Testing Library drains React work with a setTimeout(0) and only advances it for a global
   // `jest`; this lets it advance Vitest's fake clock the same way.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  vi.stubGlobal('fetch', fetchMock);
+  api = fakeApi(routes);
   setLanguage('en');
   user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   network = { usage: usage(2), usageGate: null, generate: { kind: 'stream' } };
@@ -131,7 +138,6 @@ afterEach(() => {
   // Sonner keeps its toasts between renders; a fresh page starts without the last test's ones.
   toast.dismiss();
   streams.length = 0;
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -365,6 +371,26 @@ describe('a generation that fails', () => {
     expect(await toasts()).toEqual([{ text: translations.en.errors.GENERATION_FAILED, type: 'error' }]);
   });
 
+  it.each([
+    ['a step it does not know', { type: 'progress', step: 'translate', percent: 60 }],
+    ['a section it does not know', { type: 'section', key: 'chapters', value: 'One, two.' }],
+    ['a done without the summary', { type: 'done', step: 'done', percent: 100, cached: false }],
+    ['no JSON at all', '{"type": "progress",'],
+  ])('treats an event with %s as a failure and stops reading', async (_name, event) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { router, stream } = await generateAtomicHabits();
+    await stream.send({ type: 'progress', step: 'summarize', percent: 50 });
+    const data = typeof event === 'string' ? event : JSON.stringify(event);
+    await stream.sendRaw(`event: message\ndata: ${data}\n\n`);
+    expect(screen.getByRole('alert').textContent).toBe(translations.en.errors.GENERATION_FAILED);
+    expect(warn).toHaveBeenCalledWith('[summa] unexpected answer from /api/summaries', expect.anything());
+    expect(stream.cancelled).toBe(true);
+    await wait(ERROR_DISPLAY_MS);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await toasts()).toEqual([{ text: translations.en.errors.GENERATION_FAILED, type: 'error' }]);
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
   it('treats a lost connection the same way', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     network.generate = { kind: 'offline' };
@@ -549,7 +575,7 @@ describe('the usage line and its local mirror', () => {
 
   it('keeps the stored counter when the server cannot be reached', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    api.on({ 'GET /api/me/usage': offline });
     localStorage.setItem(
       MIRROR_KEY,
       JSON.stringify({ monthKey: '2026-03', summariesUsed: 5, audiosUsed: 0 }),

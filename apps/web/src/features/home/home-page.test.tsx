@@ -3,8 +3,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, offline, type FakeApi, type FakeHandler } from '../../test/fake-api';
 import { HomePage } from './home-page';
 
 const en = {
@@ -42,30 +44,26 @@ interface PendingCall {
 
 /** A fake network: every POST /api/catalog/search waits until the test answers it. */
 const calls: PendingCall[] = [];
-/** The JSON body a fake fetch received. */
-function jsonBody(init: RequestInit | undefined): Record<string, unknown> {
-  return typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-}
+const searchBodySchema = z.object({ query: z.string(), lang: z.string(), limit: z.number() });
+let api: FakeApi;
 
-const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-  expect(input).toBe('/api/catalog/search');
-  expect(new Headers(init?.headers).get('Accept-Language')).toBe('en');
-  expect(init?.method).toBe('POST');
-  const body = jsonBody(init) as { query: string; lang: string; limit: number };
-  expect(body.limit).toBe(8);
+const heldSearch: FakeHandler = ({ headers, body, signal }) => {
+  expect(headers.get('Accept-Language')).toBe('en');
+  const { query, limit } = searchBodySchema.parse(body);
+  expect(limit).toBe(8);
   return new Promise<Response>((resolve) => {
     calls.push({
-      query: body.query,
-      signal: init?.signal ?? new AbortController().signal,
-      respond: (books) => resolve(Response.json({ books })),
-      fail: (status) => resolve(Response.json({ error: { code: 'X', message: 'x' } }, { status })),
+      query,
+      signal,
+      respond: (books) => resolve(json({ books })),
+      fail: (status) => resolve(apiError(status, 'INTERNAL_ERROR', 'x')),
     });
   });
-});
+};
 
 /** Answers every call with `books` as soon as it is made. */
 function autoAnswer(books: Suggestion[]) {
-  fetchMock.mockImplementation(() => Promise.resolve(Response.json({ books })));
+  api.on({ 'POST /api/catalog/search': () => json({ books }) });
 }
 
 let user: UserEvent;
@@ -80,21 +78,17 @@ beforeEach(() => {
   // Testing Library drains React work with a setTimeout(0) and only advances it for a global
   // `jest`; this lets it advance Vitest's fake clock the same way.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  vi.stubGlobal('fetch', fetchMock);
+  api = fakeApi({ 'POST /api/catalog/search': heldSearch });
   setLanguage('en');
   user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 });
 
 afterEach(() => {
   calls.length = 0;
-  fetchMock.mockClear();
-  fetchMock.mockImplementation((input, init) => fetchMockDefault(input, init));
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-const fetchMockDefault = fetchMock.getMockImplementation()!;
 
 function renderHome(path = '/home') {
   const router = createMemoryRouter(
@@ -143,10 +137,10 @@ describe('book search box: when it searches', () => {
     renderHome();
     await user.type(input(), 'ato');
     await wait(199);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
     expect(options()).toHaveLength(0);
     await wait(1);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     expect(calls[0]?.query).toBe('ato');
     expect(input().getAttribute('aria-busy')).toBe('true');
     expect(screen.getByTestId('search-loading')).not.toBeNull();
@@ -159,7 +153,7 @@ describe('book search box: when it searches', () => {
     renderHome();
     await user.type(input(), ' a ');
     await wait(1000);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
     expect(input().getAttribute('aria-expanded')).toBe('false');
     expect(isHidden(screen.getByRole('listbox', { hidden: true }))).toBe(true);
   });
@@ -168,7 +162,7 @@ describe('book search box: when it searches', () => {
     renderHome();
     const many = Array.from({ length: 10 }, (_, i) => suggestion({ id: `b${i}`, title: `Book ${i}` }));
     await typeAndSettle('book', many);
-    expect(jsonBody(fetchMock.mock.calls[0]?.[1])).toEqual({ query: 'book', lang: 'en', limit: 8 });
+    expect(api.requests[0]?.body).toEqual({ query: 'book', lang: 'en', limit: 8 });
     expect(screen.getAllByRole('option').filter((o) => o.dataset.source)).toHaveLength(8);
   });
 
@@ -202,7 +196,7 @@ describe('book search box: when it searches', () => {
 
   it('treats a network error the same way', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    api.on({ 'POST /api/catalog/search': offline });
     renderHome();
     await user.type(input(), 'atomic');
     await wait(200);
@@ -330,7 +324,7 @@ describe('book search box: picking', () => {
     await typeAndSettle('atomic', [ATOMIC]);
     await user.click(options()[0]!);
     await wait(1000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     expect(input().getAttribute('aria-expanded')).toBe('false');
   });
 
@@ -418,7 +412,7 @@ describe('home page', () => {
     expect(valueOf(await screen.findByRole('combobox'))).toBe('Sapiens');
     expect(valueOf(authorField())).toBe('Yuval Noah Harari');
     await wait(1000);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('shows the translated heading', () => {

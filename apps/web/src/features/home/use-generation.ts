@@ -1,4 +1,5 @@
 import {
+  generationEventSchema,
   STEP_PERCENT,
   type GenerateSummaryRequest,
   type GenerationEvent,
@@ -84,8 +85,7 @@ export function useGeneration(callbacks: GenerationCallbacks) {
       setState({ phase: 'running', request, step: 'resolve', percent: STEP_PERCENT.resolve, sections: [] });
       let finished = false;
 
-      const onEvent = (data: unknown) => {
-        const event = data as GenerationEvent;
+      const onEvent = (event: GenerationEvent) => {
         if (event.type === 'progress') {
           setState((previous) =>
             previous.phase !== 'running'
@@ -120,7 +120,12 @@ export function useGeneration(callbacks: GenerationCallbacks) {
         }
       };
 
-      apiEventStream('/api/summaries', { body: request, signal: current.signal }, onEvent)
+      apiEventStream(
+        '/api/summaries',
+        generationEventSchema,
+        { body: request, signal: current.signal },
+        onEvent,
+      )
         .then(() => {
           if (!finished && !current.signal.aborted) fail(request, 'GENERATION_FAILED', '');
         })

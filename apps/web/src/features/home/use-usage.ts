@@ -1,7 +1,7 @@
 import { FREE_PLAN_LIMITS, type Usage } from '@summa/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
+import { fetchUsage } from '../../lib/usage-api';
 import { readUsageMirror, writeUsageMirror } from './usage-mirror';
 
 /**
@@ -32,7 +32,7 @@ export function useUsage(userId: string | undefined) {
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
-    apiRequest<Usage>('/api/me/usage', { signal: controller.signal })
+    fetchUsage(controller.signal)
       .then((next) => {
         update(next);
         setLoaded(true);

@@ -1,4 +1,4 @@
-import type { FeedbackRequest, Summary, Usage } from '@summa/shared';
+import type { Summary, Usage } from '@summa/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +6,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
 import { SummaryPage } from './summary-page';
 
 const NONFICTION: Summary = {
@@ -108,50 +109,46 @@ interface Network {
   summaries: Record<string, Summary>;
   /** Fails every summary load with this status, when set. */
   summaryStatus: number | null;
+  /** Answers summary loads with a body that breaks the contract (sections missing), when set. */
+  malformed: boolean;
   plan: Usage['plan'];
-  feedbackStatus: number;
+  /** 204 (taken) or 409 (already rated). */
+  feedbackStatus: 204 | 409;
 }
 
 let network: Network;
-const feedbackPosts: { id: string; body: FeedbackRequest }[] = [];
-
-function errorResponse(status: number, code: string, message: string) {
-  return Response.json({ error: { code, message } }, { status });
-}
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), 'http://app.test');
-  const feedback = /^\/api\/summaries\/([^/]+)\/feedback$/.exec(url.pathname);
-  if (feedback && init?.method === 'POST') {
-    feedbackPosts.push({
-      id: decodeURIComponent(feedback[1]!),
-      body: JSON.parse(typeof init.body === 'string' ? init.body : 'null') as FeedbackRequest,
-    });
-    if (network.feedbackStatus === 409) {
-      return errorResponse(409, 'FEEDBACK_ALREADY_GIVEN', 'You have already rated this summary.');
-    }
-    return new Response(null, { status: network.feedbackStatus });
-  }
-  const one = /^\/api\/summaries\/([^/]+)$/.exec(url.pathname);
-  if (one) {
-    if (network.summaryStatus) return errorResponse(network.summaryStatus, 'INTERNAL_ERROR', 'boom');
-    const summary = network.summaries[decodeURIComponent(one[1]!)];
-    return summary ? Response.json(summary) : errorResponse(404, 'NOT_FOUND', 'Not found.');
-  }
-  if (url.pathname === '/api/me/usage') return Response.json(usage(network.plan));
-  return errorResponse(404, 'NOT_FOUND', 'Not found.');
-});
+let api: FakeApi;
+/** The ratings the reader sent, by summary. */
+const feedbackPosts = () =>
+  api.requests
+    .filter(({ route }) => /^POST \/api\/summaries\/[^/]+\/feedback$/.test(route))
+    .map(({ params, body }) => ({ id: params.id, body }));
 
 let user: UserEvent;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api = fakeApi({
+    'POST /api/summaries/:id/feedback': () =>
+      network.feedbackStatus === 409
+        ? apiError(409, 'FEEDBACK_ALREADY_GIVEN', 'You have already rated this summary.')
+        : noContent(),
+    'GET /api/summaries/:id': ({ params }) => {
+      if (network.summaryStatus) return apiError(network.summaryStatus, 'INTERNAL_ERROR', 'boom');
+      const summary = network.summaries[params.id ?? ''];
+      if (summary && network.malformed) {
+        return json({ ...summary, content: { kind: 'nonfiction', oneLiner: 'Only this.' } });
+      }
+      return summary ? json(summary) : apiError(404, 'NOT_FOUND', 'Not found.');
+    },
+    'GET /api/me/usage': () => json(usage(network.plan)),
+  });
   setLanguage('en');
   // Sets up a clipboard stub on navigator that the test can read back.
   user = userEvent.setup();
   network = {
     summaries: { [NONFICTION.id]: NONFICTION, [FICTION.id]: FICTION },
     summaryStatus: null,
+    malformed: false,
     plan: 'free',
     feedbackStatus: 204,
   };
@@ -160,8 +157,6 @@ beforeEach(() => {
 afterEach(() => {
   // Sonner keeps its toasts between renders; a fresh page starts without the last test's ones.
   toast.dismiss();
-  feedbackPosts.length = 0;
-  fetchMock.mockClear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -321,6 +316,21 @@ describe('summary page: states', () => {
   });
 });
 
+describe('summary page: an answer of the wrong shape', () => {
+  it('shows the error state instead of a broken page, and logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    network.malformed = true;
+    renderSummary();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the summary');
+    expect(screen.queryByText('Only this.')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(
+      '[summa] unexpected answer from /api/summaries/sum-1',
+      expect.anything(),
+    );
+  });
+});
+
 describe('summary page: actions', () => {
   it('copies the whole summary as plain text with headings and confirms it', async () => {
     renderSummary();
@@ -379,7 +389,7 @@ describe('summary page: actions', () => {
     vi.stubGlobal('print', print);
     const router = renderSummary();
     const pdf = await screen.findByRole('button', { name: 'Download PDF' });
-    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => input === '/api/me/usage')).toBe(true));
+    await waitFor(() => expect(api.to('/api/me/usage').length > 0).toBe(true));
     await user.click(pdf);
     const dialog = await screen.findByRole('dialog', { name: 'PDF export is a Premium feature' });
     expect(print).not.toHaveBeenCalled();
@@ -436,7 +446,7 @@ describe('summary page: feedback', () => {
     expect(thanks.textContent).toContain('Thanks for your feedback!');
     expect(thanks.textContent).toContain('You rated this summary as helpful.');
     expect(thanks.textContent).toContain('Very practical!');
-    expect(feedbackPosts).toEqual([{ id: 'sum-1', body: { vote: 'up', comment: 'Very practical!' } }]);
+    expect(feedbackPosts()).toEqual([{ id: 'sum-1', body: { vote: 'up', comment: 'Very practical!' } }]);
     expect(within(feedback).queryByRole('button')).toBeNull();
   });
 
@@ -450,7 +460,7 @@ describe('summary page: feedback', () => {
     expect(document.activeElement).toBe(within(feedback).getByRole('button', { name: 'Send rating' }));
     await user.keyboard('{Enter}');
     await within(feedback).findByText('You rated this summary as not helpful.');
-    expect(feedbackPosts).toEqual([{ id: 'sum-1', body: { vote: 'down' } }]);
+    expect(feedbackPosts()).toEqual([{ id: 'sum-1', body: { vote: 'down' } }]);
   });
 
   it('shows the thank-you state at once when the reader already rated it', async () => {
@@ -472,6 +482,6 @@ describe('summary page: feedback', () => {
     const alert = await within(feedback).findByRole('alert');
     expect(alert.textContent).toBe('You have already rated this summary.');
     expect(within(feedback).queryByRole('button', { name: 'Send rating' })).toBeNull();
-    expect(feedbackPosts).toHaveLength(1);
+    expect(feedbackPosts()).toHaveLength(1);
   });
 });

@@ -8,13 +8,14 @@ import { BookCover } from '../../components/ui/book-cover';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/use-auth';
+import { fetchUsage } from '../../lib/usage-api';
+import { useResource } from '../../lib/use-resource';
 import { FeedbackForm } from './feedback-form';
 import { RelatedBooks } from './related-books';
 import { SummaryActions } from './summary-actions';
-import { fetchSummary, fetchUsage } from './summary-api';
+import { fetchSummary } from './summary-api';
 import './summary-print.css';
 import { SummarySections } from './summary-sections';
-import { useLoad } from './use-load';
 
 /** An unknown id (404), or one the server cannot even read as an id (400). */
 function isNotFound(error: unknown): boolean {
@@ -149,16 +150,16 @@ function SummaryView({ summary, premium }: { summary: Summary; premium: boolean 
 export function SummaryPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const summary = useLoad(id, (signal) => fetchSummary(id, signal));
-  const usage = useLoad('usage', fetchUsage);
+  const summary = useResource(id, (signal) => fetchSummary(id, signal));
+  const usage = useResource('usage', fetchUsage);
 
   // The server's current plan decides; the session's copy stands in until (or unless) it answers.
-  const plan = usage.result.status === 'ready' ? usage.result.data.plan : (user?.plan ?? 'free');
+  const plan = usage.status === 'ready' ? usage.data.plan : (user?.plan ?? 'free');
 
-  const { result } = summary;
-  if (result.status === 'loading') return <SummarySkeleton />;
-  if (result.status === 'error') {
-    return isNotFound(result.error) ? <NotFound /> : <LoadError onRetry={summary.retry} />;
+  // Another summary's id shows the skeleton, not the last summary, while it loads.
+  if (summary.status === 'loading') return <SummarySkeleton />;
+  if (summary.status === 'error') {
+    return isNotFound(summary.error) ? <NotFound /> : <LoadError onRetry={summary.retry} />;
   }
-  return <SummaryView summary={result.data} premium={plan === 'premium'} />;
+  return <SummaryView summary={summary.data} premium={plan === 'premium'} />;
 }

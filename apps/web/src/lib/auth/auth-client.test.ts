@@ -1,11 +1,15 @@
 import type { AuthUser, Session } from '@summa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError, apiRequest } from '../api-client';
 import { setLanguage } from '../i18n';
+import { apiError, fakeApi, json, noContent } from '../../test/fake-api';
 import { AUTO_REFRESH_TICK_MS, createAuthClient, type AuthChangeEvent, type AuthClient } from './auth-client';
 import { PENDING_SIGNUP_STORAGE_KEY, SESSION_STORAGE_KEY } from './session-storage';
 
 const NOW = new Date('2026-03-01T12:00:00Z').getTime();
+/** The answer of the stand-in endpoint the retry tests call. */
+const okSchema = z.object({ ok: z.boolean() });
 
 const USER: AuthUser = {
   id: '5f0c7f3e-8a39-4d43-9d8b-2f1c3b9e6a01',
@@ -31,44 +35,6 @@ function sessionFor(seconds = 3600, user: AuthUser = USER): Session {
     token_type: 'bearer',
     user,
   };
-}
-
-interface SeenRequest {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
-
-type Handler = (request: SeenRequest) => Response | Promise<Response>;
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function apiError(status: number, code: string, message: string): Response {
-  return json(status, { error: { code, message } });
-}
-
-/** The network boundary: a fake `fetch` answering by "METHOD /path", recording every request. */
-function fakeServer(routes: Record<string, Handler>) {
-  const requests: SeenRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const text = typeof init.body === 'string' ? init.body : null;
-    const request: SeenRequest = {
-      method: init.method ?? 'GET',
-      path: new URL(url, 'http://localhost').pathname,
-      headers: new Headers(init.headers),
-      body: text === null ? undefined : (JSON.parse(text) as unknown),
-    };
-    requests.push(request);
-    const handler = routes[`${request.method} ${request.path}`];
-    return handler ? handler(request) : apiError(404, 'NOT_FOUND', 'Not found.');
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const to = (path: string) => requests.filter((request) => request.path === path);
-  return { requests, to };
 }
 
 function recordEvents(client: AuthClient) {
@@ -113,9 +79,9 @@ afterEach(() => {
 describe('signing in and out', () => {
   it('stores the session, sends the language and no token before sign-in, and a bearer token after', async () => {
     const session = sessionFor();
-    const server = fakeServer({
-      'POST /api/auth/login': () => json(200, session),
-      'GET /api/auth/user': () => json(200, { user: USER }),
+    const server = fakeApi({
+      'POST /api/auth/login': () => json(session),
+      'GET /api/auth/user': () => json({ user: USER }),
     });
     setLanguage('es');
     const client = newClient();
@@ -136,7 +102,7 @@ describe('signing in and out', () => {
 
   it('signs up with the sign-up metadata and forgets the pending values', async () => {
     const session = sessionFor();
-    const server = fakeServer({ 'POST /api/auth/signup': () => json(201, session) });
+    const server = fakeApi({ 'POST /api/auth/signup': () => json(session, 201) });
     localStorage.setItem(
       PENDING_SIGNUP_STORAGE_KEY,
       JSON.stringify({ language: 'en', path: '/x', country: '' }),
@@ -161,7 +127,7 @@ describe('signing in and out', () => {
   });
 
   it('leaves out an unknown path and country', async () => {
-    const server = fakeServer({ 'POST /api/auth/signup': () => json(201, sessionFor()) });
+    const server = fakeApi({ 'POST /api/auth/signup': () => json(sessionFor(), 201) });
     await newClient().signUp(
       { email: USER.email, password: 'secret1', fullName: USER.full_name },
       { language: 'es', path: '', country: '' },
@@ -176,7 +142,7 @@ describe('signing in and out', () => {
 
   it('goes to Google with the pending values, keeps them, and exchanges the returned code', async () => {
     const session = sessionFor();
-    const server = fakeServer({ 'POST /api/auth/google/exchange': () => json(200, session) });
+    const server = fakeApi({ 'POST /api/auth/google/exchange': () => json(session) });
     const redirect = vi.fn();
     const client = newClient({ redirect });
 
@@ -197,7 +163,7 @@ describe('signing in and out', () => {
   it('signs out on the server with the token, then clears the session even if the server fails', async () => {
     const session = sessionFor();
     store(session);
-    const server = fakeServer({ 'POST /api/auth/logout': () => apiError(500, 'INTERNAL_ERROR', 'boom') });
+    const server = fakeApi({ 'POST /api/auth/logout': () => apiError(500, 'INTERNAL_ERROR', 'boom') });
     const client = newClient();
 
     await client.signOut();
@@ -210,7 +176,7 @@ describe('signing in and out', () => {
   });
 
   it("rejects with the server's code and translated message", async () => {
-    fakeServer({
+    fakeApi({
       'POST /api/auth/login': () => apiError(401, 'INVALID_CREDENTIALS', 'E-mail ou senha incorretos.'),
     });
     const failure = newClient().signInWithPassword({ email: USER.email, password: 'wrong-1' });
@@ -229,12 +195,12 @@ describe('events', () => {
     const first = sessionFor();
     const refreshed = sessionFor();
     const recovered = sessionFor();
-    fakeServer({
-      'POST /api/auth/login': () => json(200, first),
-      'GET /api/auth/user': () => json(200, { user: { ...USER, plan: 'premium' } }),
-      'POST /api/auth/refresh': () => json(200, refreshed),
-      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
-      'POST /api/auth/reset': () => json(200, recovered),
+    fakeApi({
+      'POST /api/auth/login': () => json(first),
+      'GET /api/auth/user': () => json({ user: { ...USER, plan: 'premium' } }),
+      'POST /api/auth/refresh': () => json(refreshed),
+      'POST /api/auth/logout': noContent,
+      'POST /api/auth/reset': () => json(recovered),
     });
     const client = newClient();
     const events = recordEvents(client);
@@ -259,7 +225,7 @@ describe('events', () => {
   it('gives a late subscriber the current session as INITIAL_SESSION', async () => {
     const session = sessionFor();
     store(session);
-    fakeServer({});
+    fakeApi({});
     const client = newClient();
     await settle();
     const events = recordEvents(client);
@@ -271,7 +237,7 @@ describe('events', () => {
     const old = sessionFor(-60);
     const renewed = sessionFor();
     store(old);
-    const server = fakeServer({ 'POST /api/auth/refresh': () => json(200, renewed) });
+    const server = fakeApi({ 'POST /api/auth/refresh': () => json(renewed) });
     const events = recordEvents(newClient());
     await settle();
     expect(server.to('/api/auth/refresh')[0]?.body).toEqual({ refresh_token: old.refresh_token });
@@ -280,7 +246,7 @@ describe('events', () => {
   });
 
   it('stops calling a listener once it unsubscribes', async () => {
-    fakeServer({ 'POST /api/auth/login': () => json(200, sessionFor()) });
+    fakeApi({ 'POST /api/auth/login': () => json(sessionFor()) });
     const client = newClient();
     const listener = vi.fn();
     const subscription = client.onAuthStateChange(listener);
@@ -297,7 +263,7 @@ describe('the 30 s refresh tick', () => {
     const session = sessionFor(200);
     const renewed = sessionFor(3600);
     store(session);
-    const server = fakeServer({ 'POST /api/auth/refresh': () => json(200, renewed) });
+    const server = fakeApi({ 'POST /api/auth/refresh': () => json(renewed) });
     const client = newClient();
     const events = recordEvents(client);
     client.start();
@@ -324,10 +290,10 @@ describe('the 30 s refresh tick', () => {
     const renewed = sessionFor(3600);
     store(session);
     let online = false;
-    const server = fakeServer({
+    const server = fakeApi({
       'POST /api/auth/refresh': () => {
         if (!online) throw new TypeError('Failed to fetch');
-        return json(200, renewed);
+        return json(renewed);
       },
     });
     const client = newClient();
@@ -344,7 +310,7 @@ describe('the 30 s refresh tick', () => {
 
   it('signs out when the server refuses the refresh token', async () => {
     store(sessionFor(60));
-    fakeServer({
+    fakeApi({
       'POST /api/auth/refresh': () => apiError(401, 'INVALID_TOKEN', 'Sessão inválida.'),
     });
     const client = newClient();
@@ -362,7 +328,7 @@ describe('one refresh at a time', () => {
     const renewed = sessionFor(3600);
     store(session);
     let answer: (response: Response) => void = () => undefined;
-    const server = fakeServer({
+    const server = fakeApi({
       'POST /api/auth/refresh': () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
@@ -376,7 +342,7 @@ describe('one refresh at a time', () => {
     await settle();
     expect(server.to('/api/auth/refresh')).toHaveLength(1);
 
-    answer(json(200, renewed));
+    answer(json(renewed));
     expect(await Promise.all(callers)).toEqual([renewed, renewed, renewed]);
     expect(server.to('/api/auth/refresh')).toHaveLength(1);
   });
@@ -385,16 +351,16 @@ describe('one refresh at a time', () => {
     const session = sessionFor();
     const renewed = sessionFor();
     store(session);
-    const server = fakeServer({
-      'POST /api/auth/refresh': () => json(200, renewed),
+    const server = fakeApi({
+      'POST /api/auth/refresh': () => json(renewed),
       'GET /api/me': ({ headers }) =>
         headers.get('Authorization') === `Bearer ${renewed.access_token}`
-          ? json(200, { ok: true })
+          ? json({ ok: true })
           : apiError(401, 'UNAUTHORIZED', 'Entre para continuar.'),
     });
     newClient();
 
-    const results = await Promise.all([apiRequest('/api/me'), apiRequest('/api/me')]);
+    const results = await Promise.all([apiRequest('/api/me', okSchema), apiRequest('/api/me', okSchema)]);
 
     expect(results).toEqual([{ ok: true }, { ok: true }]);
     expect(server.to('/api/auth/refresh')).toHaveLength(1);
@@ -408,22 +374,25 @@ describe('one refresh at a time', () => {
 
   it('gives up after one retry', async () => {
     store(sessionFor());
-    const server = fakeServer({
-      'POST /api/auth/refresh': () => json(200, sessionFor()),
+    const server = fakeApi({
+      'POST /api/auth/refresh': () => json(sessionFor()),
       'GET /api/me': () => apiError(401, 'UNAUTHORIZED', 'Entre para continuar.'),
     });
     newClient();
-    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    await expect(apiRequest('/api/me', okSchema)).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect(server.to('/api/me')).toHaveLength(2);
     expect(server.to('/api/auth/refresh')).toHaveLength(1);
   });
 
   it('does not refresh on a 401 when nobody is signed in', async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       'GET /api/me': () => apiError(401, 'UNAUTHORIZED', 'Entre para continuar.'),
     });
     newClient();
-    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/me', okSchema)).rejects.toMatchObject({ status: 401 });
     expect(server.to('/api/me')).toHaveLength(1);
     expect(server.to('/api/me')[0]?.headers.has('Authorization')).toBe(false);
   });
@@ -440,7 +409,7 @@ describe('other tabs', () => {
   }
 
   it('follows a sign-in, a refresh, a user update and a sign-out made in another tab', async () => {
-    fakeServer({});
+    fakeApi({});
     const client = newClient();
     const events = recordEvents(client);
     client.start();
@@ -464,7 +433,7 @@ describe('other tabs', () => {
   });
 
   it('ignores other keys, and stops following once stopped', async () => {
-    fakeServer({});
+    fakeApi({});
     const client = newClient();
     const events = recordEvents(client);
     client.start();
@@ -480,7 +449,7 @@ describe('other tabs', () => {
   it('uses a session another tab already renewed instead of spending the old refresh token', async () => {
     const session = sessionFor(60);
     store(session);
-    const server = fakeServer({ 'POST /api/auth/refresh': () => json(200, sessionFor()) });
+    const server = fakeApi({ 'POST /api/auth/refresh': () => json(sessionFor()) });
     const client = newClient();
     await settle();
 

@@ -1,4 +1,4 @@
-import type { AuthConfig, AuthUser, Session, SignupRequest, UserResponse } from '@summa/shared';
+import type { AuthConfig, AuthUser, Session, SignupRequest } from '@summa/shared';
 import { ApiError, apiRequest, connectApiAuth } from '../api-client';
 import { AUTH_PATHS } from '@summa/shared/auth';
 import {
@@ -19,6 +19,9 @@ export const AUTO_REFRESH_TICK_THRESHOLD = 3;
 const EXPIRY_MARGIN_MS = AUTO_REFRESH_TICK_THRESHOLD * AUTO_REFRESH_TICK_MS;
 /** One refresh at a time across this browser's tabs, where the Web Locks API exists. */
 const REFRESH_LOCK = 'summa.auth.refresh';
+
+/** The answers' contracts, loaded with the first auth call (see auth-contracts.ts). */
+const contracts = () => import('./auth-contracts');
 
 /** Spec §4 session events (MFA is not offered, so MFA_CHALLENGE_VERIFIED never fires). */
 export type AuthChangeEvent =
@@ -133,7 +136,7 @@ export class AuthClient {
   async getUser(): Promise<AuthUser | null> {
     if (!(await this.getSession())) return null;
     try {
-      const { user } = await apiRequest<UserResponse>(AUTH_PATHS.user);
+      const { user } = await apiRequest(AUTH_PATHS.user, (await contracts()).userResponseSchema);
       const session = this.session;
       if (session && JSON.stringify(session.user) !== JSON.stringify(user)) {
         this.save({ ...session, user }, 'USER_UPDATED');
@@ -153,14 +156,20 @@ export class AuthClient {
       signup_language: pending.language,
       ...withoutEmpty(pending),
     };
-    const session = await apiRequest<Session>(AUTH_PATHS.signup, { body, token: null });
+    const session = await apiRequest(AUTH_PATHS.signup, (await contracts()).sessionSchema, {
+      body,
+      token: null,
+    });
     clearPendingSignup();
     this.save(session, 'SIGNED_IN');
     return session;
   }
 
   async signInWithPassword(credentials: SignInCredentials): Promise<Session> {
-    const session = await apiRequest<Session>(AUTH_PATHS.login, { body: credentials, token: null });
+    const session = await apiRequest(AUTH_PATHS.login, (await contracts()).sessionSchema, {
+      body: credentials,
+      token: null,
+    });
     this.save(session, 'SIGNED_IN');
     return session;
   }
@@ -179,7 +188,10 @@ export class AuthClient {
 
   /** Trades the one-time code of the Google return for a session. */
   async exchangeGoogleCode(code: string): Promise<Session> {
-    const session = await apiRequest<Session>(AUTH_PATHS.googleExchange, { body: { code }, token: null });
+    const session = await apiRequest(AUTH_PATHS.googleExchange, (await contracts()).sessionSchema, {
+      body: { code },
+      token: null,
+    });
     clearPendingSignup();
     this.save(session, 'SIGNED_IN');
     return session;
@@ -190,7 +202,10 @@ export class AuthClient {
     const session = this.session;
     if (session) {
       try {
-        await apiRequest<undefined>(AUTH_PATHS.logout, { method: 'POST', token: session.access_token });
+        await apiRequest(AUTH_PATHS.logout, (await contracts()).noContentSchema, {
+          method: 'POST',
+          token: session.access_token,
+        });
       } catch {
         // Already ended, expired or offline: signing out here is what counts.
       }
@@ -200,19 +215,25 @@ export class AuthClient {
 
   /** Answered alike whether or not the e-mail has an account. */
   async requestPasswordRecovery(email: string): Promise<void> {
-    await apiRequest<undefined>(AUTH_PATHS.recover, { body: { email }, token: null });
+    await apiRequest(AUTH_PATHS.recover, (await contracts()).noContentSchema, {
+      body: { email },
+      token: null,
+    });
   }
 
   /** Sets a new password with the e-mailed token; the answer is a fresh session. */
   async resetPassword(token: string, password: string): Promise<Session> {
-    const session = await apiRequest<Session>(AUTH_PATHS.reset, { body: { token, password }, token: null });
+    const session = await apiRequest(AUTH_PATHS.reset, (await contracts()).sessionSchema, {
+      body: { token, password },
+      token: null,
+    });
     this.save(session, 'PASSWORD_RECOVERY');
     return session;
   }
 
   /** Which sign-in methods the server offers. */
-  getConfig(): Promise<AuthConfig> {
-    return apiRequest<AuthConfig>(AUTH_PATHS.config, { token: null });
+  async getConfig(): Promise<AuthConfig> {
+    return apiRequest(AUTH_PATHS.config, (await contracts()).authConfigSchema, { token: null });
   }
 
   /** Renews the session; concurrent callers share one request. Null when the session is over. */
@@ -241,7 +262,7 @@ export class AuthClient {
     const current = this.session;
     if (!current) return null;
     try {
-      const next = await apiRequest<Session>(AUTH_PATHS.refresh, {
+      const next = await apiRequest(AUTH_PATHS.refresh, (await contracts()).sessionSchema, {
         body: { refresh_token: current.refresh_token },
         token: null,
       });
@@ -286,7 +307,7 @@ export class AuthClient {
     const session = this.session;
     if (!session || expiresInMs(session) > 0) return;
     try {
-      const next = await apiRequest<Session>(AUTH_PATHS.refresh, {
+      const next = await apiRequest(AUTH_PATHS.refresh, (await contracts()).sessionSchema, {
         body: { refresh_token: session.refresh_token },
         token: null,
       });

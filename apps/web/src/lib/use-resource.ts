@@ -5,16 +5,12 @@ export type Resource<T> =
   | { status: 'ready'; data: T }
   | { status: 'error'; data: T | undefined; error: unknown };
 
-interface Settled<T> {
-  key: string;
-  data?: T;
-  error?: unknown;
-  failed: boolean;
-}
+type Settled<T> = { key: string; failed: false; data: T } | { key: string; failed: true; error: unknown };
 
 /**
- * Loads whatever `key` names, again whenever it changes, aborting the previous load so a slow
- * answer never replaces a newer one. While a new key loads, the last data stays available.
+ * The app's one keyed loader: loads whatever `key` names, again whenever it changes or on `retry`,
+ * aborting the previous load so a slow answer never replaces a newer one. While a new key loads,
+ * the last data stays available (a page may keep showing it, or show its skeleton).
  */
 export function useResource<T>(
   key: string,
@@ -46,5 +42,5 @@ export function useResource<T>(
 
   if (settled?.key !== requestKey) return { status: 'loading', data: lastData, retry };
   if (settled.failed) return { status: 'error', data: lastData, error: settled.error, retry };
-  return { status: 'ready', data: settled.data as T, retry };
+  return { status: 'ready', data: settled.data, retry };
 }

@@ -1,0 +1,75 @@
+import { noContentSchema, usageSchema, type Usage } from '@summa/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, json, noContent } from '../test/fake-api';
+import { ApiError, apiRequest } from './api-client';
+
+const USAGE: Usage = {
+  plan: 'free',
+  monthKey: '2026-03',
+  summariesUsed: 2,
+  summariesLimit: 10,
+  audiosUsed: 0,
+  audiosLimit: 10,
+};
+
+/** What the next call answers, whatever it asks. */
+let answer: () => Response;
+
+beforeEach(() => {
+  fakeApi({ 'GET /api/me/usage': () => answer(), 'POST /api/auth/logout': () => answer() });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('apiRequest checks every answer against its contract', () => {
+  it('resolves to an answer that matches', async () => {
+    answer = () => json(USAGE);
+    await expect(apiRequest('/api/me/usage', usageSchema)).resolves.toEqual(USAGE);
+  });
+
+  it('reads a 204 as null', async () => {
+    answer = noContent;
+    await expect(apiRequest('/api/auth/logout', noContentSchema, { method: 'POST' })).resolves.toBeNull();
+  });
+
+  it.each([
+    ['a field of the wrong type', () => json({ ...USAGE, summariesUsed: '2' })],
+    ['a missing field', () => json({ plan: 'free' })],
+    ['no body where one is due', noContent],
+    ['a body that is not JSON', () => new Response('<html>proxy</html>', { status: 200 })],
+  ])('turns %s into the error of a server failure, logged once', async (_name, respond) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answer = respond;
+    const error: unknown = await apiRequest('/api/me/usage', usageSchema).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'INTERNAL_ERROR', message: '' });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn).toHaveBeenCalledWith('[summa] unexpected answer from /api/me/usage', expect.anything());
+  });
+
+  it.each([
+    [404, 'NOT_FOUND'],
+    [405, 'METHOD_NOT_ALLOWED'],
+    [503, 'SERVICE_UNAVAILABLE'],
+    [418, 'INTERNAL_ERROR'],
+  ])('reads a %i without a JSON body as %s, the code its status stands for', async (status, code) => {
+    answer = () => new Response('<html>proxy</html>', { status });
+    await expect(apiRequest('/api/me/usage', usageSchema)).rejects.toMatchObject({
+      status,
+      code,
+      message: '',
+    });
+  });
+
+  it('still reports what the server refused with', async () => {
+    answer = () => apiError(404, 'NOT_FOUND', 'Not found.');
+    await expect(apiRequest('/api/me/usage', usageSchema)).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Not found.',
+    });
+  });
+});
