@@ -70,9 +70,12 @@ export class SummariesService {
     await touchUserSummary(this.deps.db, userId, summaryId);
   }
 
-  /** Adds a summary the reader generated to their list; false when they already had it (then it is touched). */
-  async addGenerated(userId: string, summaryId: string): Promise<boolean> {
-    return addUserSummary(this.deps.db, userId, summaryId, true);
+  /**
+   * Adds a summary the reader generated to their list; false when they already had it (then it
+   * is touched). `db` is the transaction that charges it, when there is one.
+   */
+  async addGenerated(userId: string, summaryId: string, db: Database = this.deps.db): Promise<boolean> {
+    return addUserSummary(db, userId, summaryId, true);
   }
 
   /** The summary as the reader sees it (serialized JSON); opening it records it in their history. */
