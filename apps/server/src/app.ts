@@ -86,10 +86,10 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   const catalog = createCatalogLookup(app.db);
   const leaseMs = generation?.leaseMs ?? DEFAULT_LEASE_MS;
   // A summary's hold on the plan lives as long as a generation's claim, renewed alike.
-  const quota = createUsageService(app.db, { holdMs: leaseMs });
+  const usage = createUsageService(app.db, { holdMs: leaseMs });
   const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
   if (!llmProvider) app.addHook('onClose', () => provider.close());
-  const summaries = new SummariesService({ db: app.db, quota });
+  const summaries = new SummariesService({ db: app.db, plan: usage });
 
   await app.register(healthRoutes, { health: new HealthService(app.db, provider) });
   await app.register(catalogRoutes, {
@@ -108,13 +108,13 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     env: config.env,
   });
 
-  await app.register(usageRoutes, { usage: quota });
+  await app.register(usageRoutes, { usage });
   await app.register(summariesRoutes, { summaries });
   const generationService = new GenerationService({
     db: app.db,
     provider,
     catalog,
-    quota,
+    quota: usage,
     summaries,
     idleTimeoutMs: config.llm.idleTimeoutMs,
     log: app.log,
@@ -125,7 +125,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   });
   if (database.kind === 'pglite') {
     // An embedded database has one process: the holds and claims found at start are a dead one's.
-    const [holds, claims] = [await quota.releaseAllHolds(), await generationService.releaseAllClaims()];
+    const [holds, claims] = [await usage.releaseAllHolds(), await generationService.releaseAllClaims()];
     if (holds + claims > 0) app.log.info({ holds, claims }, 'released what a previous process left');
   }
   await app.register(generationRoutes, { generation: generationService });

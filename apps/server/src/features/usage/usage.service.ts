@@ -1,5 +1,6 @@
 import { FREE_PLAN_LIMITS, type PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import type { ReaderPlan } from '../../ports/reader-plan.js';
 import type { SummaryQuota } from '../../ports/summary-quota.js';
 import {
   findPlan,
@@ -19,8 +20,8 @@ export function monthKeyOf(date: Date): string {
 const summariesLimitOf = (plan: PlanType) => (plan === 'premium' ? null : FREE_PLAN_LIMITS.summariesPerMonth);
 const audiosLimitOf = (plan: PlanType) => (plan === 'premium' ? null : FREE_PLAN_LIMITS.audiosPerMonth);
 
-/** The usage feature: the SummaryQuota port (bound in app.ts) and /api/me/usage. */
-export interface UsageService extends SummaryQuota {
+/** The usage feature: the SummaryQuota and ReaderPlan ports (bound in app.ts) and /api/me/usage. */
+export interface UsageService extends SummaryQuota, ReaderPlan {
   /** At the start of a single-process database every hold is dead: drops them; returns how many. */
   releaseAllHolds(): Promise<number>;
 }
@@ -36,6 +37,9 @@ export function createUsageService(db: Database, options: UsageOptions): UsageSe
   const { holdMs } = options;
   return {
     holdMs,
+    async planOf(userId) {
+      return findPlan(db, userId);
+    },
     async usage(userId) {
       const monthKey = monthKeyOf(now());
       const [plan, used] = await Promise.all([findPlan(db, userId), findUsage(db, userId, monthKey)]);
