@@ -8,6 +8,7 @@ import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { HealthService } from './features/health/health.service.js';
+import { DEFAULT_LEASE_MS } from './features/summaries/generation/generation-flights.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import {
   GenerationService,
@@ -87,10 +88,12 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
 
   // Ports (src/ports) bound to the features that implement them.
   const catalog = createCatalogLookup(app.db);
-  const quota = createUsageService(app.db);
+  const leaseMs = generation?.leaseMs ?? DEFAULT_LEASE_MS;
+  // A summary's hold on the plan lives as long as a generation's claim, renewed alike.
+  const usage = createUsageService(app.db, { holdMs: leaseMs });
   const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
   if (!llmProvider) app.addHook('onClose', () => provider.close());
-  const summaries = new SummariesService({ db: app.db, quota });
+  const summaries = new SummariesService({ db: app.db, plan: usage });
 
   await app.register(healthRoutes, { health: new HealthService(app.db, provider) });
   await app.register(catalogRoutes, {
@@ -109,21 +112,27 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     env: config.env,
   });
 
-  await app.register(usageRoutes, { usage: quota });
+  await app.register(usageRoutes, { usage });
   await app.register(summariesRoutes, { summaries });
-  await app.register(generationRoutes, {
-    generation: new GenerationService({
-      db: app.db,
-      provider,
-      catalog,
-      quota,
-      summaries,
-      admitGeneration: app.rateLimit.admitGeneration,
-      idleTimeoutMs: config.llm.idleTimeoutMs,
-      log: app.log,
-      ...generation,
-    }),
+  const generationService = new GenerationService({
+    db: app.db,
+    provider,
+    catalog,
+    quota: usage,
+    summaries,
+    idleTimeoutMs: config.llm.idleTimeoutMs,
+    log: app.log,
+    leaseMs,
+    pollMs: generation?.pollMs,
+    // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
+    shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
   });
+  if (database.kind === 'pglite') {
+    // An embedded database has one process: the holds and claims found at start are a dead one's.
+    const [holds, claims] = [await usage.releaseAllHolds(), await generationService.releaseAllClaims()];
+    if (holds + claims > 0) app.log.info({ holds, claims }, 'released what a previous process left');
+  }
+  await app.register(generationRoutes, { generation: generationService });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

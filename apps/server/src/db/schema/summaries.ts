@@ -112,3 +112,25 @@ export const usageCounters = pgTable(
     check('usage_counters_non_negative', sql`${table.summariesUsed} >= 0 and ${table.audiosUsed} >= 0`),
   ],
 );
+
+/**
+ * A use of the plan held while it is being made (a summary generating): it counts against the
+ * month's limit until `heldUntil`, which its holder keeps pushing forward. It is charged into
+ * `usage_counters` in the same transaction that delivers what it paid for, or deleted; a holder
+ * that dies stops renewing it, and it stops counting within seconds.
+ */
+export const usageReservations = pgTable(
+  'usage_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM: the month it counts against, and is charged to. */
+    monthKey: text('month_key').notNull(),
+    kind: text('kind', { enum: ['summary', 'audio'] }).notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('usage_reservations_user_month_idx').on(table.userId, table.monthKey)],
+);

@@ -26,49 +26,11 @@ import {
 } from '../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmBehaviour, type FakeLlmServer } from '../../test/fake-llm-server.js';
 import { bookResponder, sampleFiction, sampleNonFiction } from '../../test/summary-responder.js';
+import { eventStream, parseEvents } from '../../test/sse-client.js';
 import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 
 const ATOMIC_HABITS = { bookTitle: 'Atomic Habits', bookAuthor: 'James Clear', language: 'en' } as const;
-
-function parseEvents(body: string): GenerationEvent[] {
-  return body
-    .split('\n\n')
-    .map((block) => block.split('\n').find((line) => line.startsWith('data:')))
-    .filter((line): line is string => line !== undefined)
-    .map((line) => JSON.parse(line.slice(5)) as GenerationEvent);
-}
-
-/** Reads a server-sent event stream as it arrives, so a test can act in the middle of it. */
-function eventStream(response: Response) {
-  if (!response.body) throw new Error('the response has no body');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const events: GenerationEvent[] = [];
-  let buffer = '';
-  const more = async (): Promise<boolean> => {
-    const { done, value } = await reader.read();
-    if (done) return false;
-    buffer += value;
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop() ?? '';
-    events.push(...parseEvents(blocks.join('\n\n')));
-    return true;
-  };
-  return {
-    events,
-    async waitFor(predicate: (event: GenerationEvent) => boolean): Promise<GenerationEvent> {
-      for (;;) {
-        const found = events.find(predicate);
-        if (found) return found;
-        if (!(await more())) throw new Error(`the stream ended first: ${JSON.stringify(events)}`);
-      }
-    },
-    async toEnd(): Promise<GenerationEvent[]> {
-      while (await more());
-      return events;
-    },
-  };
-}
 
 const stepsOf = (events: GenerationEvent[]) => events.flatMap((e) => (e.type === 'section' ? [] : [e.step]));
 const sectionsOf = (events: GenerationEvent[]) =>

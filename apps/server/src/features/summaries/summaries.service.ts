@@ -8,7 +8,7 @@ import {
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import type { SummaryQuota } from '../../ports/summary-quota.js';
+import type { ReaderPlan } from '../../ports/reader-plan.js';
 import {
   addUserSummary,
   findReaderState,
@@ -26,7 +26,7 @@ import { SummaryReadCache, type ReadySummary } from './summary-read-cache.js';
 export interface SummariesDeps {
   db: Database;
   /** The reader's plan decides how much history they see. */
-  quota: Pick<SummaryQuota, 'usage'>;
+  plan: ReaderPlan;
 }
 
 /**
@@ -70,9 +70,12 @@ export class SummariesService {
     await touchUserSummary(this.deps.db, userId, summaryId);
   }
 
-  /** Adds a summary the reader generated to their list; false when they already had it (then it is touched). */
-  async addGenerated(userId: string, summaryId: string): Promise<boolean> {
-    return addUserSummary(this.deps.db, userId, summaryId, true);
+  /**
+   * Adds a summary the reader generated to their list; false when they already had it (then it
+   * is touched). `db` is the transaction that charges it, when there is one.
+   */
+  async addGenerated(userId: string, summaryId: string, db: Database = this.deps.db): Promise<boolean> {
+    return addUserSummary(db, userId, summaryId, true);
   }
 
   /** The summary as the reader sees it (serialized JSON); opening it records it in their history. */
@@ -108,7 +111,7 @@ export class SummariesService {
 
   /** The reader's summaries, most recent first; the free plan sees the 20 most recent. */
   async history(userId: string, query: string | undefined): Promise<HistoryResponse> {
-    const { plan } = await this.deps.quota.usage(userId);
+    const plan = await this.deps.plan.planOf(userId);
     const limit = plan === 'premium' ? 10_000 : FREE_HISTORY_LIMIT;
     const { rows, total } = await listUserSummaries(this.deps.db, userId, { query, limit });
     return {

@@ -1,7 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { usageCounters, userSubscriptions } from '../../db/schema/index.js';
+import { usageCounters, usageReservations, userSubscriptions } from '../../db/schema/index.js';
+
+export type UsageKind = (typeof usageReservations.$inferSelect)['kind'];
 
 export async function findPlan(db: Database, userId: string): Promise<PlanType> {
   const [row] = await db
@@ -12,52 +14,124 @@ export async function findPlan(db: Database, userId: string): Promise<PlanType> 
   return row?.plan ?? 'free';
 }
 
+const heldUntil = (holdMs: number): SQL => sql`now() + make_interval(secs => ${holdMs / 1000})`;
+
+const liveHolds = (userId: string, monthKey: string, kind: UsageKind) =>
+  and(
+    eq(usageReservations.userId, userId),
+    eq(usageReservations.monthKey, monthKey),
+    eq(usageReservations.kind, kind),
+    gt(usageReservations.heldUntil, sql`now()`),
+  );
+
+/** What a reader used this month: charged, plus the summaries held while they are being made. */
 export async function findUsage(
   db: Database,
   userId: string,
   monthKey: string,
 ): Promise<{ summariesUsed: number; audiosUsed: number }> {
-  const [row] = await db
-    .select({ summariesUsed: usageCounters.summariesUsed, audiosUsed: usageCounters.audiosUsed })
-    .from(usageCounters)
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
-    .limit(1);
-  return row ?? { summariesUsed: 0, audiosUsed: 0 };
+  const [[row], [held]] = await Promise.all([
+    db
+      .select({ summariesUsed: usageCounters.summariesUsed, audiosUsed: usageCounters.audiosUsed })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
+      .limit(1),
+    db
+      .select({ summaries: count() })
+      .from(usageReservations)
+      .where(liveHolds(userId, monthKey, 'summary')),
+  ]);
+  return {
+    summariesUsed: (row?.summariesUsed ?? 0) + (held?.summaries ?? 0),
+    audiosUsed: row?.audiosUsed ?? 0,
+  };
 }
 
 /**
- * Counts one summary unless `limit` is reached, in one statement: concurrent callers are
- * serialised on the row, so at most `limit` of them ever succeed. Returns the new count, or
- * undefined when the limit was already reached. A null limit counts without a ceiling.
+ * Holds one summary of the month unless charged + live holds reach `limit` (null: no ceiling),
+ * and clears the reader's lapsed holds of the month.
+ * The counter row is locked first, so concurrent callers are serialised and at most `limit` of
+ * them ever hold or have charged. Returns the hold's id, or undefined at the limit.
  */
-export async function incrementSummaries(
+export async function holdSummary(
   db: Database,
   userId: string,
   monthKey: string,
   limit: number | null,
-): Promise<number | undefined> {
-  const [row] = await db
-    .insert(usageCounters)
-    .values({ userId, monthKey, summariesUsed: 1 })
-    .onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.monthKey],
-      set: { summariesUsed: sql`${usageCounters.summariesUsed} + 1` },
-      setWhere: limit === null ? undefined : sql`${usageCounters.summariesUsed} < ${limit}`,
-    })
-    .returning({ summariesUsed: usageCounters.summariesUsed });
-  return row?.summariesUsed;
+  holdMs: number,
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [counter] = await tx
+      .insert(usageCounters)
+      .values({ userId, monthKey })
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.monthKey],
+        set: { summariesUsed: sql`${usageCounters.summariesUsed}` },
+      })
+      .returning({ summariesUsed: usageCounters.summariesUsed });
+    // Holds whose holder died lapse; this is where their rows go.
+    await tx
+      .delete(usageReservations)
+      .where(
+        and(
+          eq(usageReservations.userId, userId),
+          eq(usageReservations.monthKey, monthKey),
+          lte(usageReservations.heldUntil, sql`now()`),
+        ),
+      );
+    if (limit !== null) {
+      const [held] = await tx
+        .select({ summaries: count() })
+        .from(usageReservations)
+        .where(liveHolds(userId, monthKey, 'summary'));
+      if ((counter?.summariesUsed ?? 0) + (held?.summaries ?? 0) >= limit) return undefined;
+    }
+    const [hold] = await tx
+      .insert(usageReservations)
+      .values({ userId, monthKey, kind: 'summary', heldUntil: heldUntil(holdMs) })
+      .returning({ id: usageReservations.id });
+    return hold?.id;
+  });
 }
 
-/** Gives back one counted summary (a generation that failed or was cancelled). */
-export async function decrementSummaries(db: Database, userId: string, monthKey: string): Promise<void> {
+export async function renewHold(db: Database, id: string, holdMs: number): Promise<void> {
   await db
-    .update(usageCounters)
-    .set({ summariesUsed: sql`${usageCounters.summariesUsed} - 1` })
-    .where(
-      and(
-        eq(usageCounters.userId, userId),
-        eq(usageCounters.monthKey, monthKey),
-        gt(usageCounters.summariesUsed, 0),
-      ),
-    );
+    .update(usageReservations)
+    .set({ heldUntil: heldUntil(holdMs) })
+    .where(eq(usageReservations.id, id));
+}
+
+export async function releaseHold(db: Database, id: string): Promise<void> {
+  await db.delete(usageReservations).where(eq(usageReservations.id, id));
+}
+
+/**
+ * Ends a hold in one transaction with `deliver` (which writes what the hold paid for): charged
+ * into the month's counter when `deliver` says it delivered, only deleted otherwise.
+ */
+export async function settleHeldSummary(
+  db: Database,
+  hold: { id: string; userId: string; monthKey: string },
+  deliver: (tx: Database) => Promise<boolean>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const delivered = await deliver(tx);
+    await tx.delete(usageReservations).where(eq(usageReservations.id, hold.id));
+    if (delivered) {
+      await tx
+        .insert(usageCounters)
+        .values({ userId: hold.userId, monthKey: hold.monthKey, summariesUsed: 1 })
+        .onConflictDoUpdate({
+          target: [usageCounters.userId, usageCounters.monthKey],
+          set: { summariesUsed: sql`${usageCounters.summariesUsed} + 1` },
+        });
+    }
+    return delivered;
+  });
+}
+
+/** Drops every hold (a single-process database at start: their holders are gone). */
+export async function releaseAllHolds(db: Database): Promise<number> {
+  const rows = await db.delete(usageReservations).returning({ id: usageReservations.id });
+  return rows.length;
 }

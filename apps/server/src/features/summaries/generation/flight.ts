@@ -18,6 +18,7 @@ export class Flight {
   private readonly listeners = new Set<FlightListener>();
   private readonly controller = new AbortController();
   private finished = false;
+  private stoppedForShutdown = false;
   readonly outcome: Promise<FlightOutcome>;
 
   constructor(run: (flight: Flight) => Promise<FlightOutcome>) {
@@ -49,7 +50,13 @@ export class Flight {
     return () => this.leave(listener);
   }
 
-  abort(reason: string): void {
+  /** Whether it was aborted because the server is shutting down (its readers are told). */
+  get shuttingDown(): boolean {
+    return this.stoppedForShutdown;
+  }
+
+  abort(reason: 'every request left' | 'server shutting down'): void {
+    if (reason === 'server shutting down') this.stoppedForShutdown = true;
     this.controller.abort(new Error(reason));
   }
 

@@ -9,6 +9,7 @@ import {
   claimGeneration,
   failGeneration,
   findGeneration,
+  releaseAllGenerations,
   releaseGeneration,
   renewGeneration,
   storeSummary,
@@ -27,13 +28,15 @@ export interface FlightsDeps {
   catalog: BookCatalog;
   idleTimeoutMs: number;
   log: GenerationLog;
-  /** How long a generation claim lives without renewal; a crashed owner frees it this late. */
+  /** How long a generation claim lives without renewal (renewed every third of it); a dead owner frees it this late. */
   leaseMs?: number | undefined;
   /** How often a request waiting on another instance's generation looks for its result. */
   pollMs?: number | undefined;
 }
 
 const RELATED_BOOKS = 4;
+/** Short, renewed often: a claim whose owner died is taken over within seconds. */
+export const DEFAULT_LEASE_MS = 6_000;
 
 /**
  * One generation per norm_key: requests of this process share a `Flight`; instances share the
@@ -45,7 +48,7 @@ export class GenerationFlights {
   private readonly pollMs: number;
 
   constructor(private readonly deps: FlightsDeps) {
-    this.leaseMs = deps.leaseMs ?? 30_000;
+    this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollMs = deps.pollMs ?? 250;
   }
 
@@ -61,11 +64,32 @@ export class GenerationFlights {
     return flight;
   }
 
-  /** Stops every generation of this process (shutdown); their claims are released. */
-  async close(): Promise<void> {
+  /**
+   * Shutdown: lets the running generations finish within `graceMs`, then stops the rest (their
+   * claims are released and their readers told the generation failed).
+   */
+  async close(graceMs: number): Promise<void> {
     const running = [...this.flights.values()];
+    const finished = Promise.allSettled(running.map((flight) => flight.outcome));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
     for (const flight of running) flight.abort('server shutting down');
-    await Promise.allSettled(running.map((flight) => flight.outcome));
+    await finished;
+  }
+
+  /** Drops every claim (a single-process database at start); returns how many there were. */
+  async releaseAll(): Promise<number> {
+    return releaseAllGenerations(this.deps.db);
+  }
+
+  /** An aborted flight's outcome: nothing to tell when every reader left; a failure at shutdown. */
+  private stopped(flight: Flight, cause?: unknown): FlightOutcome {
+    return {
+      failure: flight.shuttingDown
+        ? new GenerationError('GENERATION_FAILED', { cause })
+        : new GenerationCancelled({ cause }),
+    };
   }
 
   private async fly(flight: Flight, key: string, book: ResolvedBook): Promise<FlightOutcome> {
@@ -73,7 +97,7 @@ export class GenerationFlights {
     const ownerId = randomUUID();
     try {
       for (;;) {
-        if (flight.signal.aborted) return { failure: new GenerationCancelled() };
+        if (flight.signal.aborted) return this.stopped(flight);
         if (await claimGeneration(db, key, ownerId, this.leaseMs)) {
           // A generation may have finished between this request's cache lookup and its claim.
           const finished = await findSummaryIdByNormKey(db, key);
@@ -135,14 +159,16 @@ export class GenerationFlights {
       return { summaryId };
     } catch (error) {
       const failure = asGenerationFailure(error);
-      if (failure instanceof GenerationCancelled) await releaseGeneration(db, key, ownerId);
-      else {
-        log.warn(
-          { err: failure.cause ?? failure, normKey: key, code: failure.code },
-          'summary generation failed',
-        );
-        await failGeneration(db, key, ownerId, failure.code);
+      if (failure instanceof GenerationCancelled) {
+        // Another instance may take the key over at once.
+        await releaseGeneration(db, key, ownerId);
+        return this.stopped(flight, failure);
       }
+      log.warn(
+        { err: failure.cause ?? failure, normKey: key, code: failure.code },
+        'summary generation failed',
+      );
+      await failGeneration(db, key, ownerId, failure.code);
       return { failure };
     } finally {
       clearInterval(renewal);
@@ -160,6 +186,6 @@ export class GenerationFlights {
       if (!claim?.live) return undefined;
       await new Promise((resolve) => setTimeout(resolve, this.pollMs));
     }
-    return { failure: new GenerationCancelled() };
+    return this.stopped(flight);
   }
 }

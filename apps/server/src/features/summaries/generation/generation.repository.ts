@@ -97,3 +97,9 @@ export async function findGeneration(db: Database, normKey: string): Promise<Gen
     .where(eq(summaryGenerations.normKey, normKey));
   return row;
 }
+
+/** Drops every lease (a single-process database at start: their owners are gone); returns how many. */
+export async function releaseAllGenerations(db: Database): Promise<number> {
+  const rows = await db.delete(summaryGenerations).returning({ normKey: summaryGenerations.normKey });
+  return rows.length;
+}

@@ -4,6 +4,7 @@ import type { SummaryQuota, SummaryReservation } from '../../../ports/summary-qu
 import type { SummariesService } from '../summaries.service.js';
 import { resolveBook, type GenerateInput } from './book-resolution.js';
 import type { FlightListener, FlightOutcome } from './flight.js';
+import type { ResolvedBook } from './summary-writer.js';
 import { GenerationCancelled } from './generation-error.js';
 import { GenerationFlights, type FlightsDeps } from './generation-flights.js';
 
@@ -12,13 +13,16 @@ export interface GenerationDeps extends FlightsDeps {
   summaries: Pick<SummariesService, 'findIdByKey' | 'isOwned' | 'touch' | 'addGenerated'>;
   /** Fair use (the rate-limit plugin): throws when the reader or everyone generated too much lately. */
   admitGeneration?: (userId: string) => Promise<void>;
+  /** At shutdown, how long running generations may go on before their readers are told they failed. */
+  shutdownGraceMs?: number | undefined;
 }
 
 export type Prepared =
   | { cached: true; result: GenerateSummaryResponse }
   /**
-   * Counted against the plan; `run` generates (or joins a generation) and gives the count back on
-   * failure. It rejects with a `GenerationError` or `GenerationCancelled`.
+   * Held against the plan; `run` generates (or joins a generation), charges the reader in the
+   * transaction that adds the summary to their list, and gives the hold back on failure. It
+   * rejects with a `GenerationError` or `GenerationCancelled`.
    */
   | { cached: false; run(listener: FlightListener, signal: AbortSignal): Promise<GenerateSummaryResponse> };
 
@@ -39,12 +43,15 @@ export class GenerationService {
     this.flights = new GenerationFlights(deps);
   }
 
+  private closing = false;
+
   /**
-   * Resolves the book and looks for its summary. A hit answers at once, and counts against the
-   * plan only when it adds a summary the reader did not have. A miss counts now (so that
-   * concurrent requests cannot pass the limit together) and is given back if it fails.
+   * Resolves the book and looks for its summary. A hit answers at once, and is charged only when
+   * it adds a summary the reader did not have. A miss holds one summary of the plan now (so that
+   * concurrent requests cannot pass the limit together) for `run`.
    */
   async prepare(userId: string, input: GenerateInput): Promise<Prepared> {
+    if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
     const { quota, summaries } = this.deps;
     const book = await resolveBook(this.deps.catalog, input);
     const key = normKey(book.title, book.author, book.language);
@@ -54,7 +61,7 @@ export class GenerationService {
         await summaries.touch(userId, cachedId);
       } else {
         const reservation = await this.reserve(userId);
-        if (!(await summaries.addGenerated(userId, cachedId))) await quota.refundSummary(reservation);
+        await quota.chargeSummary(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx));
       }
       return {
         cached: true,
@@ -66,39 +73,62 @@ export class GenerationService {
       // Fair use counts real generations only (a stored summary costs no model call), after the plan's limit.
       await this.deps.admitGeneration?.(userId);
     } catch (error) {
-      await quota.refundSummary(reservation);
+      await quota.releaseSummary(reservation);
       throw error;
     }
-    let refunded = false;
-    const refund = async () => {
-      if (refunded) return;
-      refunded = true;
-      await quota.refundSummary(reservation);
-    };
-
     return {
       cached: false,
-      run: async (listener, signal) => {
-        const flight = this.flights.flightFor(key, book);
-        const leave = flight.join(listener);
-        try {
-          const outcome = await Promise.race([flight.outcome, cancellation(signal)]);
-          if ('failure' in outcome) throw outcome.failure;
-          if (!(await summaries.addGenerated(userId, outcome.summaryId))) await refund();
-          return { summaryId: outcome.summaryId, cached: false, usage: await quota.usage(userId) };
-        } catch (error) {
-          await refund();
-          throw error;
-        } finally {
-          leave();
-        }
-      },
+      run: (listener, signal) => this.run(userId, key, book, reservation, listener, signal),
     };
   }
 
-  /** Stops every generation of this process (shutdown). */
+  /** Shutdown: running generations may finish within the grace; new ones are refused. */
   async close(): Promise<void> {
-    await this.flights.close();
+    this.closing = true;
+    await this.flights.close(this.deps.shutdownGraceMs ?? 0);
+  }
+
+  /** At the start of a single-process database: every claim left is a dead process's. */
+  async releaseAllClaims(): Promise<number> {
+    return this.flights.releaseAll();
+  }
+
+  private async run(
+    userId: string,
+    key: string,
+    book: ResolvedBook,
+    reservation: SummaryReservation,
+    listener: FlightListener,
+    signal: AbortSignal,
+  ): Promise<GenerateSummaryResponse> {
+    const { quota, summaries, log } = this.deps;
+    const flight = this.flights.flightFor(key, book);
+    const leave = flight.join(listener);
+    // The hold counts while this request waits; should the process die, it lapses within seconds.
+    const renewal = setInterval(() => {
+      quota.renewSummary(reservation).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not renew a summary reservation');
+      });
+    }, quota.holdMs / 3);
+    let charged = false;
+    try {
+      const outcome = await Promise.race([flight.outcome, cancellation(signal)]);
+      if ('failure' in outcome) throw outcome.failure;
+      await quota.chargeSummary(reservation, (tx) => summaries.addGenerated(userId, outcome.summaryId, tx));
+      charged = true;
+      return { summaryId: outcome.summaryId, cached: false, usage: await quota.usage(userId) };
+    } catch (error) {
+      if (!charged) {
+        // Should this fail too (the database is down), the hold lapses on its own.
+        await quota.releaseSummary(reservation).catch((releaseError: unknown) => {
+          log.warn({ err: releaseError }, 'could not release a summary reservation');
+        });
+      }
+      throw error;
+    } finally {
+      clearInterval(renewal);
+      leave();
+    }
   }
 
   private async reserve(userId: string): Promise<SummaryReservation> {
