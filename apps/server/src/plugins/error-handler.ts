@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '@summa/shared';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { AppError } from '../http/app-error.js';
 import { sendError, translatedErrorMessage } from '../http/error-reply.js';
 
@@ -16,6 +17,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ValidationIssue {
   instancePath?: string;
@@ -45,6 +49,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const details = describeValidation(error.validationContext, error.validation);
       const message = `${translatedErrorMessage(request, 'VALIDATION_ERROR')} ${details}`.trim();
       return sendError(request, reply, 400, 'VALIDATION_ERROR', message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage or a time-out, not a bug: the client may retry, and the app recovers on its own.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 503, 'DATABASE_UNAVAILABLE');
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
