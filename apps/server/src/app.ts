@@ -31,7 +31,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface AppOptions {
   config: AppConfig;
-  database: Pick<DatabaseHandle, 'db' | 'kind'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout unless given; tests read their logs from it). */
   logStream?: LogStream;
@@ -71,7 +71,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  await app.register(databasePlugin, { db: database.db, kind: database.kind });
+  await app.register(databasePlugin, { db: database.db, kind: database.kind, ping: () => database.ping() });
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTimeouts } from '../db/database.js';
 import { LLM_PROVIDERS, type LlmSettings } from '../providers/llm/llm-provider.js';
 
 const port = z.coerce
@@ -45,6 +46,8 @@ export const envSchema = z.object({
   DATA_DIR: optional(z.string().min(1)).default('./data'),
   DATABASE_URL: optional(postgresUrl),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(3_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(5_000),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: optional(
     z
@@ -88,6 +91,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Bounded waits for PostgreSQL connections and statements. */
+  databaseTimeouts: DatabaseTimeouts;
   publicUrl: string | undefined;
   /** Folder of the built web app; undefined when the server runs API-only. */
   webDistDir: string | undefined;
@@ -158,6 +163,10 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaults.webDistDir,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

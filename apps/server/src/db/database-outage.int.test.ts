@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@summa/shared';
 import { buildApp, type App } from '../app.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import {
+  closeThenRemove,
   startScratchPostgresCluster,
   type ScratchPostgresCluster,
 } from '../test/scratch-postgres-cluster.js';
@@ -19,26 +20,23 @@ describe('a PostgreSQL outage', () => {
   let database: DatabaseHandle;
   let app: App;
   let reader: TestUser;
-  // Undone in reverse order, however far the setup got.
-  const cleanups: (() => Promise<void>)[] = [];
+  // Closed in reverse order, however far the setup got.
+  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     cluster = await startScratchPostgresCluster();
-    cleanups.push(() => cluster.remove());
     database = await openDatabase({ kind: 'postgres', url: cluster.url, poolSize: 4 });
-    cleanups.push(() => database.close());
+    closers.push(() => database.close());
     app = await buildApp({
       config: testConfig({ JWT_SECRET: 'x'.repeat(40), CATALOG_REFRESH_SECONDS: '0' }),
       database,
     });
-    cleanups.push(() => app.close());
+    closers.push(() => app.close());
     await app.ready();
     reader = await signUpTestUser(app);
   }, 60_000);
 
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  afterAll(() => closeThenRemove(cluster, closers));
 
   const requests = (): InjectOptions[] => [
     { method: 'GET', url: '/api/me/usage', headers: { ...bearer(reader.session), 'accept-language': 'en' } },

@@ -5,7 +5,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { DatabaseHandle } from './database.js';
+import { answersWithin, READINESS_TIMEOUT_MS, type DatabaseHandle } from './database.js';
+import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 import * as schema from './schema/index.js';
 
@@ -26,5 +27,11 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // The embedded database runs one query at a time: the check gives up rather than wait its turn.
+    ping: () => answersWithin(() => db.execute(sql`select 1`), READINESS_TIMEOUT_MS),
+    close: () => client.close(),
+  };
 }

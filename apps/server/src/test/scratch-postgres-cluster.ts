@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -96,6 +96,15 @@ export async function startScratchPostgresCluster(): Promise<ScratchPostgresClus
     }
   };
 
+  // A test run that ends without remove() (a failed hook, an interrupt) still leaves no server behind.
+  const stopOnExit = () => {
+    signal(frozen, 'SIGCONT');
+    const command = [path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop'];
+    if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', ...command]);
+    else spawnSync(command[0] ?? 'pg_ctl', command.slice(1));
+    spawnSync('rm', ['-rf', dir]);
+  };
+
   const cluster: ScratchPostgresCluster = {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -129,6 +138,7 @@ export async function startScratchPostgresCluster(): Promise<ScratchPostgresClus
       frozen = [];
     },
     async remove() {
+      process.removeListener('exit', stopOnExit);
       try {
         if (running) await cluster.stop();
       } finally {
@@ -137,6 +147,7 @@ export async function startScratchPostgresCluster(): Promise<ScratchPostgresClus
     },
   };
 
+  process.once('exit', stopOnExit);
   try {
     await asOwner(path.join(bin, 'initdb'), [
       '-D',
@@ -152,8 +163,30 @@ export async function startScratchPostgresCluster(): Promise<ScratchPostgresClus
     ]);
     await cluster.start();
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await cluster.remove();
     throw error;
   }
   return cluster;
+}
+
+/**
+ * Closes what was built on the cluster (in reverse order), then removes it. A close stuck on the
+ * server gets 10 s, after which the cluster is stopped anyway, which ends the stuck close too.
+ */
+export async function closeThenRemove(
+  cluster: ScratchPostgresCluster | undefined,
+  closers: readonly (() => Promise<void>)[],
+): Promise<void> {
+  await cluster?.thaw();
+  const closing = (async () => {
+    for (const close of [...closers].reverse()) await close();
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([closing, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+  } finally {
+    clearTimeout(timer);
+    await cluster?.remove();
+  }
+  await closing;
 }

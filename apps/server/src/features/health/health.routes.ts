@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readinessResponseSchema } from '@summa/shared';
-import { databaseAnswers } from './health.repository.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,7 +24,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const ready = await databaseAnswers(app.db);
+      // The database layer bounds the wait (a second at most) and uses a connection of its own.
+      const ready = await app.pingDatabase();
       return reply
         .code(ready ? 200 : 503)
         .send({ status: ready ? 'ready' : 'unavailable', database: app.databaseKind });
