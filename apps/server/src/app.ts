@@ -14,6 +14,7 @@ import {
 } from './features/summaries/summaries.routes.js';
 import { createUsageService } from './features/usage/usage.service.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
+import { answerClientError, answerFrameworkError, closingAnswerPlugin } from './http/framework-answers.js';
 import { guardsFirstPlugin } from './http/guards-first.js';
 import { loggerOptions, type LogStream } from './http/log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
@@ -49,6 +50,10 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // The framework's own answers, in the error shape with the security headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -71,6 +76,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  await app.register(closingAnswerPlugin);
   await app.register(databasePlugin, { db: database.db, kind: database.kind, ping: () => database.ping() });
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });

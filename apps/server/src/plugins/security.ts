@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -62,11 +62,17 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readon
   return Object.freeze(Object.fromEntries(headers));
 }
 
+const HEADERS = securityHeaders();
+
+/** The security headers for an answer to `request` (undefined: no request could be parsed). */
+export function securityHeadersFor(_request: FastifyRequest | undefined): Readonly<Record<string, string>> {
+  return HEADERS;
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaders();
   // Callback-style hook: an async one costs a promise on every request.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request));
     done();
   });
 });
