@@ -63,10 +63,16 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readon
 }
 
 const HEADERS = securityHeaders();
+/** HSTS only means something over HTTPS, and over plain HTTP it must not be sent (RFC 6797 §7.2). */
+const { 'strict-transport-security': _hsts, ...PLAIN_HTTP_HEADERS } = HEADERS;
 
-/** The security headers for an answer to `request` (undefined: no request could be parsed). */
-export function securityHeadersFor(_request: FastifyRequest | undefined): Readonly<Record<string, string>> {
-  return HEADERS;
+/**
+ * The security headers for an answer to `request`; undefined when no request could be parsed
+ * (the protocol is then unknown, so no HSTS). With TRUST_PROXY the protocol is the one a
+ * trusted proxy names in X-Forwarded-Proto.
+ */
+export function securityHeadersFor(request: FastifyRequest | undefined): Readonly<Record<string, string>> {
+  return request?.protocol === 'https' ? HEADERS : PLAIN_HTTP_HEADERS;
 }
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
