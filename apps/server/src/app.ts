@@ -29,6 +29,8 @@ import { createLlmProvider } from './providers/llm/create-llm-provider.js';
 import type { LlmProvider } from './providers/llm/llm-provider.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Headers are small: they get at most this long even when REQUEST_TIMEOUT_MS is larger. */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export interface AppOptions {
   config: AppConfig;
@@ -54,6 +56,14 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     return503OnClosing: false,
+    // A request (headers and body) must arrive within the bound, so a client that trickles bytes
+    // cannot hold a connection; Node stops counting once the request is in, so long answers
+    // (the generation stream) are not cut. Node checks every second rather than every 30 s.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, HEADERS_TIMEOUT_MS),
+      connectionsCheckingInterval: 1_000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

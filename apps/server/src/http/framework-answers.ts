@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -53,7 +53,7 @@ export function answerClientError(
     socket.destroy();
     return;
   }
-  const language = languageFromAcceptLanguage(acceptLanguageOf(error));
+  const language = languageFromAcceptLanguage(acceptLanguageOf(error, socket));
   const body: ErrorResponse = { error: { code, message: translations[language].errors[code] } };
   const json = JSON.stringify(body);
   const headers: Record<string, string> = {
@@ -68,13 +68,21 @@ export function answerClientError(
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${json}`);
 }
 
-/** Node keeps the response being written on the socket; once its head is out, no other answer fits. */
-function responseStarted(socket: Socket): boolean {
+/** The answer Node has begun for the request on this socket, if any (body time-outs have one). */
+function pendingResponse(socket: Socket): ServerResponse | undefined {
   const response: unknown = Reflect.get(socket, '_httpMessage');
-  return typeof response === 'object' && response !== null && Reflect.get(response, 'headersSent') === true;
+  return response instanceof ServerResponse ? response : undefined;
 }
 
-function acceptLanguageOf(error: Error): string | undefined {
+/** Once its head is out, no other answer fits. */
+function responseStarted(socket: Socket): boolean {
+  return pendingResponse(socket)?.headersSent === true;
+}
+
+/** From the request's headers when Node had parsed them, else from the raw bytes it had read. */
+function acceptLanguageOf(error: Error, socket: Socket): string | undefined {
+  const parsed = pendingResponse(socket)?.req.headers['accept-language'];
+  if (parsed !== undefined) return parsed;
   const packet: unknown = Reflect.get(error, 'rawPacket');
   if (!Buffer.isBuffer(packet)) return undefined;
   return /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(packet.toString('latin1'))?.[1];
