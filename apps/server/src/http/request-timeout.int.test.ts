@@ -43,7 +43,10 @@ describe('request time-outs', () => {
       'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
       `Accept-Language: en\r\nContent-Length: ${body.length}\r\n\r\n`;
     // One byte every 400 ms: the whole body would take over 20 s.
-    const trickle = [...body].map((data) => ({ data, delayMs: 400 }));
+    const trickle = Array.from({ length: body.length }, (_, index) => ({
+      data: body.charAt(index),
+      delayMs: 400,
+    }));
     const { raw, closedAfterMs } = await sendRaw(port, [{ data: head }, ...trickle], 15_000);
     // The bound, plus Node's check interval (1 s) and slack for a loaded machine.
     expect(closedAfterMs).toBeLessThan(requestTimeoutMs + 1_000 + 2_000);
