@@ -64,8 +64,15 @@ describe('a PostgreSQL outage', () => {
       expect((await app.inject(request)).statusCode).toBe(200);
     }
 
+    // Under traffic: requests in flight when the server goes away, and more while it is down.
+    const inFlight = Array.from({ length: 2 }, () => requests().map((request) => app.inject(request))).flat();
     await cluster.stop();
+    for (const response of await Promise.all(inFlight)) expect([200, 503]).toContain(response.statusCode);
     for (const request of requests()) expectUnavailable(await app.inject(request));
+    const burst = await Promise.all(
+      Array.from({ length: 2 }, () => requests().map((request) => app.inject(request))).flat(),
+    );
+    for (const response of burst) expectUnavailable(response);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
 
