@@ -14,7 +14,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in what is served (nothing uploads them anywhere either); the server also refuses *.map.
+    sourcemap: false,
     // No inline scripts or data-URL modules: the server's CSP forbids them.
     assetsInlineLimit: 0,
   },

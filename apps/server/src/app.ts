@@ -18,6 +18,7 @@ import { summariesRoutes } from './features/summaries/summaries.routes.js';
 import { SummariesService } from './features/summaries/summaries.service.js';
 import { createUsageService } from './features/usage/usage.service.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
+import { answerClientError, answerFrameworkError, closingAnswerPlugin } from './http/framework-answers.js';
 import { guardsFirstPlugin } from './http/guards-first.js';
 import { loggerOptions, type LogStream } from './http/log-redaction.js';
 import { authPlugin } from './plugins/auth.js';
@@ -32,10 +33,12 @@ import { createLlmProvider } from './providers/llm/create-llm-provider.js';
 import type { LlmProvider } from './providers/llm/llm-provider.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Headers are small: they get at most this long even when REQUEST_TIMEOUT_MS is larger. */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export interface AppOptions {
   config: AppConfig;
-  database: Pick<DatabaseHandle, 'db' | 'kind'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout unless given; tests read their logs from it). */
   logStream?: LogStream;
@@ -53,6 +56,18 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // The framework's own answers, in the error shape with the security headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    return503OnClosing: false,
+    // A request (headers and body) must arrive within the bound, so a client that trickles bytes
+    // cannot hold a connection; Node stops counting once the request is in, so long answers
+    // (the generation stream) are not cut. Node checks every second rather than every 30 s.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, HEADERS_TIMEOUT_MS),
+      connectionsCheckingInterval: 1_000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -75,7 +90,8 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  await app.register(databasePlugin, { db: database.db, kind: database.kind });
+  await app.register(closingAnswerPlugin);
+  await app.register(databasePlugin, { db: database.db, kind: database.kind, ping: () => database.ping() });
   await app.register(openApiPlugin);
   await app.register(rateLimitPlugin, {
     redisUrl: config.redisUrl,
@@ -95,7 +111,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   if (!llmProvider) app.addHook('onClose', () => provider.close());
   const summaries = new SummariesService({ db: app.db, plan: usage });
 
-  await app.register(healthRoutes, { health: new HealthService(app.db, provider) });
+  await app.register(healthRoutes, { health: new HealthService(app.pingDatabase, provider) });
   await app.register(catalogRoutes, {
     requireAdmin: app.requireAdmin,
     openLibrary: config.openLibrary,

@@ -22,7 +22,7 @@ async function main() {
   const config = readConfig();
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp({ config, database });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTimeouts } from '../db/database.js';
 import { LLM_PROVIDERS, type LlmSettings } from '../providers/llm/llm-provider.js';
 
 const port = z.coerce
@@ -45,12 +46,15 @@ export const envSchema = z.object({
   DATA_DIR: optional(z.string().min(1)).default('./data'),
   DATABASE_URL: optional(postgresUrl),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(3_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(5_000),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: optional(
     z
       .string()
       .transform((v) => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()))),
   ).default(false),
+  REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(1_000).max(600_000)).default(30_000),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(10_000),
   OPEN_LIBRARY_SEARCH: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
   OPEN_LIBRARY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
@@ -98,10 +102,14 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Bounded waits for PostgreSQL connections and statements. */
+  databaseTimeouts: DatabaseTimeouts;
   publicUrl: string | undefined;
   /** Folder of the built web app; undefined when the server runs API-only. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** How long a client may take to send a whole request (headers and body); answers are not bound by it. */
+  requestTimeoutMs: number;
   /** Whether, or for which proxy addresses, to believe X-Forwarded-For for client IPs. */
   trustProxy: boolean | string[];
   /** Open Library fills short search-box suggestion lists when set (OPEN_LIBRARY_SEARCH=on). */
@@ -172,9 +180,14 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaults.webDistDir,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
     openLibrary:
       env.OPEN_LIBRARY_SEARCH === 'on'

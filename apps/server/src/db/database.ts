@@ -7,11 +7,33 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
+  /**
+   * Whether the database answers within READINESS_TIMEOUT_MS. It never waits longer, and on
+   * PostgreSQL it has a connection of its own, so a saturated pool cannot hold it up.
+   */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
+/** How long a readiness check waits for the database: a probe must get its answer within a second. */
+export const READINESS_TIMEOUT_MS = 800;
+
+/** Bounded waits for every PostgreSQL call (milliseconds). */
+export interface DatabaseTimeouts {
+  /** For a connection, from the pool or new (pool connectionTimeoutMillis). */
+  connectMs: number;
+  /**
+   * For one statement: the server cancels it (statement_timeout), and the client stops waiting
+   * a little later (query_timeout) in case the server itself does not answer. A transaction
+   * left idle this long is ended by the server too.
+   */
+  statementMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, statementMs: 5_000 };
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: DatabaseTimeouts }
   /** Without a dataDir the database lives in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
@@ -22,8 +44,27 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const { openPostgres } = await import('./postgres-database.js');
-    return openPostgres(target.url, target.poolSize);
+    return openPostgres(target.url, target.poolSize, target.timeouts);
   }
   const { openPglite } = await import('./pglite-database.js');
   return openPglite(target.dataDir);
+}
+
+/** Resolves `false` when `answer` takes longer than `ms` or fails. */
+export async function answersWithin(answer: () => Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      answer().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,27 +1,110 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { DatabaseHandle } from './database.js';
+import {
+  answersWithin,
+  DEFAULT_DATABASE_TIMEOUTS,
+  READINESS_TIMEOUT_MS,
+  type DatabaseHandle,
+  type DatabaseTimeouts,
+} from './database.js';
 import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 import * as schema from './schema/index.js';
 
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 7_351_902_614;
 
-export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+/** The client stops waiting for a statement this long after the server should have cancelled it. */
+const CLIENT_GRACE_MS = 500;
+
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Promise<DatabaseHandle> {
+  // Migrations may run long statements (an index on a big table): they get a pool of their own,
+  // bounded only in how long a connection may take, and closed before the app serves.
+  const migrator = openPool({ connectionString: url, max: 2, connectionTimeoutMillis: timeouts.connectMs });
+  try {
+    const migrationDb = drizzle({ client: migrator.pool, schema });
+    await migrateUnderLock(migrator.pool, () =>
+      migrate(migrationDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    );
+  } finally {
+    await migrator.close();
+  }
+
+  const main = openPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.statementMs,
+    // A frozen or unreachable server cancels nothing: the client gives up on its own.
+    query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
+  });
+  // Readiness has one connection of its own and a short budget: it never queues behind a
+  // saturated pool, and it answers within a second whatever the server does.
+  const readiness = openPool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: READINESS_TIMEOUT_MS,
+    statement_timeout: READINESS_TIMEOUT_MS,
+    query_timeout: READINESS_TIMEOUT_MS,
+  });
+  return {
+    db: drizzle({ client: main.pool, schema }),
+    kind: 'postgres',
+    ping: () => answersWithin(() => readiness.pool.query('select 1'), READINESS_TIMEOUT_MS),
+    close: async () => {
+      await Promise.all([main.close(), readiness.close()]);
+    },
+  };
+}
+
+function openPool(config: pg.PoolConfig): { pool: pg.Pool; close: () => Promise<void> } {
+  const pool = new pg.Pool(config);
   // An idle connection that the server drops (restart, admin command) emits 'error' on the
   // pool; unheard, it would crash the process. The pool replaces the connection on next use.
   pool.on('error', () => undefined);
-  const close = closePool(pool);
-  const db = drizzle({ client: pool, schema });
-  try {
-    await migrateUnderLock(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { db, kind: 'postgres', close };
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    // The same for a connection in use (the pool only listens while it is idle): the server
+    // ending it (a time-out, a shutdown) fails its query, and the pool drops it on release.
+    client.on('error', () => undefined);
+    client.once('end', () => {
+      // drizzle's transaction() never releases its connection when `begin` fails; a dead
+      // connection is released here instead, or the pool would stay short of it for good.
+      if (!checkedOut.has(client)) return;
+      client.release(new Error('connection ended'));
+      client.release = () => undefined;
+    });
+    if (config.query_timeout !== undefined) endOnReadTimeout(client);
+  });
+  return { pool, close: closePool(pool) };
+}
+
+/**
+ * After a client-side time-out the connection's state is unknown: the server may still run
+ * the statement, or hold a transaction open that the next user of the connection would write
+ * into. A transaction returns its connection to the pool without an error, so the pool would
+ * keep it: ending it here makes the pool drop it instead.
+ */
+function endOnReadTimeout(client: pg.PoolClient): void {
+  // The wrapper forwards every overload of query() unchanged; it only watches the outcome.
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const watched = (...args: unknown[]): unknown => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') void client.end();
+      });
+    }
+    return result;
+  };
+  client.query = watched as typeof client.query;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { InvalidField } from '@summa/shared';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { AppError } from '../http/app-error.js';
 import { sendError, sendStatusError } from '../http/error-reply.js';
 
@@ -31,6 +32,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       const fields = invalidFields(error.validationContext, error.validation);
       return sendError(request, reply, 400, 'VALIDATION_ERROR', undefined, fields);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage or a time-out, not a bug: the client may retry, and the app recovers on its own.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 503, 'DATABASE_UNAVAILABLE');
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -62,11 +62,23 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readon
   return Object.freeze(Object.fromEntries(headers));
 }
 
+const HEADERS = securityHeaders();
+/** HSTS only means something over HTTPS, and over plain HTTP it must not be sent (RFC 6797 §7.2). */
+const { 'strict-transport-security': _hsts, ...PLAIN_HTTP_HEADERS } = HEADERS;
+
+/**
+ * The security headers for an answer to `request`; undefined when no request could be parsed
+ * (the protocol is then unknown, so no HSTS). With TRUST_PROXY the protocol is the one a
+ * trusted proxy names in X-Forwarded-Proto.
+ */
+export function securityHeadersFor(request: FastifyRequest | undefined): Readonly<Record<string, string>> {
+  return request?.protocol === 'https' ? HEADERS : PLAIN_HTTP_HEADERS;
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaders();
   // Callback-style hook: an async one costs a promise on every request.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request));
     done();
   });
 });

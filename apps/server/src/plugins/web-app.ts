@@ -27,6 +27,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Source maps would publish the app's source: whatever a build leaves, none is served.
+      globIgnore: ['**/*.map', '**/*.map.*'],
       cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(distDir, filePath);

@@ -6,6 +6,7 @@ import {
   STEP_PERCENT,
   type GenerationEvent,
 } from '@summa/shared';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../../db/database-unavailable.js';
 import { AppError } from '../../../http/app-error.js';
 import { translatedErrorMessage } from '../../../http/error-reply.js';
 import { clientGone, openEventStream } from '../../../http/event-stream.js';
@@ -16,9 +17,16 @@ export interface GenerationRoutesOptions {
   generation: GenerationService;
 }
 
-/** What the reader is told: our own errors as they are; anything else is a failed generation. */
+/**
+ * What the reader is told: our own errors as they are, a database outage as one (503, try again
+ * shortly), anything else as a failed generation.
+ */
 function asReply(error: unknown): AppError {
-  return error instanceof AppError ? error : new GenerationError('GENERATION_FAILED', { cause: error });
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('DATABASE_UNAVAILABLE', 503, undefined, DATABASE_RETRY_AFTER_SECONDS);
+  }
+  return new GenerationError('GENERATION_FAILED', { cause: error });
 }
 
 export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = async (
