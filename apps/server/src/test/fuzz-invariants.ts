@@ -1,0 +1,282 @@
+/**
+ * What every answer of the fuzz suite must satisfy, and the bookkeeping of a fuzz run: requests
+ * sent per endpoint and the distinct violations found, each with one reproducing request.
+ */
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
+import { errorResponseSchema } from '@summa/shared';
+import type { App } from '../app.js';
+import type { Database } from '../db/database.js';
+import * as schema from '../db/schema/index.js';
+
+/** No single request may take longer than this; a hang fails the run instead of stalling it. */
+export const REQUEST_TIME_BOUND_MS = 2_000;
+
+export interface FuzzCase {
+  /** The route, e.g. "POST /api/auth/login", for the counts and the report. */
+  endpoint: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  url: string;
+  headers: Record<string, string | undefined>;
+  payload?: string | Buffer | undefined;
+  remoteAddress: string;
+}
+
+/** Internals an answer must never show: stack frames, file paths, SQL and driver text. */
+const LEAKS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['stack frame', /\bat (?:async )?[\w$.<>[\] ]*\(?(?:file:|node:|\/)/],
+  ['stack frame', /\n\s+at /],
+  ['file path', /(?:\/(?:home|work|usr|opt|tmp|app|srv|var)\/)|node_modules|file:\/\/|\.[cm]?[jt]s:\d+/],
+  ['error class', /\b(?:TypeError|RangeError|SyntaxError|ReferenceError|DatabaseError|ZodError)\b/],
+  ['framework code', /\bFST_[A-Z_]+|\bERR_[A-Z_]{4,}/],
+  ['SQL', /\b(?:select|insert into|update|delete from)\b[^.]{0,200}\b(?:from|values|set|where)\b/i],
+  [
+    'database text',
+    /syntax error at or near|invalid input syntax|invalid byte sequence|violates .* constraint|duplicate key|relation "|column "|Failed query|\bpglite\b|\bpostgres(?:ql)?\b|\bdrizzle\b|\bpg_/i,
+  ],
+];
+
+export function leaksIn(text: string): string[] {
+  return LEAKS.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
+}
+
+/** The text a request carried, to tell whether an error message repeats it. */
+function inputsOf(fuzzCase: FuzzCase): string[] {
+  const found: string[] = [];
+  const { payload } = fuzzCase;
+  if (typeof payload === 'string') {
+    found.push(payload);
+    try {
+      const stack: unknown[] = [JSON.parse(payload)];
+      while (stack.length > 0) {
+        const value = stack.pop();
+        if (typeof value === 'string') found.push(value);
+        else if (value && typeof value === 'object') {
+          for (const [key, inner] of Object.entries(value)) stack.push(key, inner);
+        }
+      }
+    } catch {
+      // Not JSON: the raw text is the input.
+    }
+  }
+  const query = fuzzCase.url.split('?')[1] ?? '';
+  for (const part of query.split('&').flatMap((pair) => pair.split('='))) {
+    try {
+      found.push(decodeURIComponent(part.replaceAll('+', ' ')));
+    } catch {
+      found.push(part);
+    }
+  }
+  found.push(fuzzCase.url.split('?')[0] ?? '');
+  for (const value of Object.values(fuzzCase.headers)) if (value) found.push(value);
+  // Words and field names may appear in messages on their own; only distinctive input counts.
+  return found.map((text) => text.trim()).filter((text) => text.length >= 8 && !/^[\w. /-]+$/.test(text));
+}
+
+function contentTypeOf(response: LightMyRequestResponse): string {
+  return String(response.headers['content-type'] ?? '');
+}
+
+/** The violations of one answer (empty when it is fine). */
+export function checkAnswer(
+  fuzzCase: FuzzCase,
+  response: LightMyRequestResponse,
+  elapsedMs: number,
+): string[] {
+  const problems: string[] = [];
+  const status = response.statusCode;
+  if (status >= 500) problems.push(`status ${status}`);
+  if (elapsedMs > REQUEST_TIME_BOUND_MS) problems.push(`slow answer (${Math.round(elapsedMs)} ms)`);
+  if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no security headers');
+  const type = contentTypeOf(response);
+
+  if (status >= 400) {
+    if (!type.startsWith('application/json')) {
+      problems.push(`error answer is ${type || 'untyped'}, not JSON`);
+    } else {
+      let body: unknown;
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        problems.push('error answer is not valid JSON');
+      }
+      if (body !== undefined) {
+        const shaped = errorResponseSchema.strict().safeParse(body);
+        if (!shaped.success) problems.push('error answer not in the {"error":{"code","message"}} shape');
+        else if (!errorResponseSchema.shape.error.strict().safeParse(shaped.data.error).success) {
+          problems.push('error object has extra fields');
+        }
+        const message = shaped.success ? shaped.data.error.message : '';
+        const echoed = inputsOf(fuzzCase).find((input) => message.includes(input));
+        if (echoed !== undefined) problems.push('error message echoes the input');
+      }
+    }
+    for (const leak of leaksIn(response.body)) problems.push(`error answer shows a ${leak}`);
+  } else if (status < 300 && type.startsWith('application/json') && response.body !== '') {
+    try {
+      JSON.parse(response.body);
+    } catch {
+      problems.push('JSON answer does not parse');
+    }
+  }
+  if (type.startsWith('text/event-stream')) problems.push(...checkEventStream(response.body));
+  return problems;
+}
+
+/** A generation stream's error events carry a code and a plain message, nothing internal. */
+function checkEventStream(body: string): string[] {
+  const problems: string[] = [];
+  for (const line of body.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    let event: unknown;
+    try {
+      event = JSON.parse(line.slice(5));
+    } catch {
+      problems.push('stream event is not JSON');
+      continue;
+    }
+    if (typeof event === 'object' && event !== null && 'type' in event && event.type === 'error') {
+      const shaped = errorResponseSchema.shape.error.safeParse(event);
+      if (!shaped.success) problems.push('stream error event without code and message');
+      for (const leak of leaksIn(line)) problems.push(`stream error event shows a ${leak}`);
+    }
+  }
+  return problems;
+}
+
+/** Sends one request; a request that gets no answer within the bound is reported, not waited for. */
+export async function send(
+  app: App,
+  fuzzCase: FuzzCase,
+): Promise<{ response: LightMyRequestResponse | undefined; elapsedMs: number; problems: string[] }> {
+  const headers = Object.fromEntries(
+    Object.entries(fuzzCase.headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const options: InjectOptions = {
+    method: fuzzCase.method,
+    url: fuzzCase.url,
+    headers,
+    remoteAddress: fuzzCase.remoteAddress,
+    ...(fuzzCase.payload === undefined ? {} : { payload: fuzzCase.payload }),
+  };
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), REQUEST_TIME_BOUND_MS * 2);
+  });
+  try {
+    const response = await Promise.race([app.inject(options), hang]);
+    const elapsedMs = performance.now() - started;
+    if (!response) return { response, elapsedMs, problems: ['no answer (hang)'] };
+    return { response, elapsedMs, problems: checkAnswer(fuzzCase, response, elapsedMs) };
+  } catch (error) {
+    return {
+      response: undefined,
+      elapsedMs: performance.now() - started,
+      problems: [`inject failed: ${error instanceof Error ? error.message : String(error)}`],
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const queryRows = z.object({ rows: z.array(z.record(z.string(), z.unknown())).length(1) });
+
+/** Tables a rejected request may still write: rate-limit counters and the generated signing key. */
+const WRITABLE_WHEN_REJECTED = new Set<unknown>([schema.rateLimitCounters, schema.appSecrets]);
+
+/**
+ * One round trip that changes whenever a row of any other table is inserted, updated or deleted:
+ * each table's row count and the sum of its rows' creating transaction ids.
+ */
+export async function databaseFingerprint(db: Database): Promise<string> {
+  const names = (Object.values(schema) as unknown[]).flatMap((value) =>
+    is(value, PgTable) && !WRITABLE_WHEN_REJECTED.has(value) ? [getTableName(value)] : [],
+  );
+  const columns = names.map((name) => {
+    return `(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from "${name}") as "${name}"`;
+  });
+  const result = queryRows.parse(await db.execute(sql.raw(`select ${columns.join(', ')}`)));
+  return JSON.stringify(result.rows[0]);
+}
+
+/**
+ * The next transaction id: it moves only when a transaction wrote something (anywhere in the
+ * cluster), so an unchanged mark spares the full fingerprint.
+ */
+export async function writeMark(db: Database): Promise<string> {
+  const result = queryRows.parse(
+    await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as mark`),
+  );
+  return String(result.rows[0]?.mark);
+}
+
+export interface Violation {
+  endpoint: string;
+  problem: string;
+  status: number | undefined;
+  count: number;
+  example: {
+    method: string;
+    url: string;
+    headers: Record<string, string | undefined>;
+    payload: string;
+    body: string;
+  };
+}
+
+const excerpt = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
+
+/** Counts requests and keeps one example of each distinct violation (endpoint, status, problem). */
+export class FuzzLedger {
+  readonly sent = new Map<string, number>();
+  /** Milliseconds spent per endpoint, answers and checks included. */
+  readonly spentMs = new Map<string, number>();
+  readonly violations = new Map<string, Violation>();
+  total = 0;
+
+  record(
+    fuzzCase: FuzzCase,
+    status: number | undefined,
+    body: string,
+    problems: readonly string[],
+    spentMs: number,
+  ): void {
+    this.total += 1;
+    this.spentMs.set(fuzzCase.endpoint, (this.spentMs.get(fuzzCase.endpoint) ?? 0) + spentMs);
+    this.sent.set(fuzzCase.endpoint, (this.sent.get(fuzzCase.endpoint) ?? 0) + 1);
+    for (const problem of problems) {
+      const key = `${fuzzCase.endpoint} | ${status ?? '-'} | ${problem}`;
+      const known = this.violations.get(key);
+      if (known) {
+        known.count += 1;
+        continue;
+      }
+      const payload = fuzzCase.payload;
+      this.violations.set(key, {
+        endpoint: fuzzCase.endpoint,
+        problem,
+        status,
+        count: 1,
+        example: {
+          method: fuzzCase.method,
+          url: excerpt(fuzzCase.url),
+          headers: Object.fromEntries(
+            Object.entries(fuzzCase.headers).map(([name, value]) => [name, value && excerpt(value, 120)]),
+          ),
+          payload: excerpt(Buffer.isBuffer(payload) ? `<${payload.length} bytes>` : (payload ?? '')),
+          body: excerpt(body),
+        },
+      });
+    }
+  }
+
+  /** The violations as readable lines, for the failure message and the log. */
+  report(): string {
+    return [...this.violations.entries()]
+      .map(([key, violation]) => `${key} (x${violation.count})\n    ${JSON.stringify(violation.example)}`)
+      .join('\n');
+  }
+}
