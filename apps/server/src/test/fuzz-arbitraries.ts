@@ -158,6 +158,20 @@ function fieldsOf(schema: z.ZodType): { properties: Record<string, JsonSchemaNod
   return { properties: resolved.properties, required: new Set(resolved.required) };
 }
 
+/** Plain addresses get past the contract to the database; RFC oddities test the contract itself. */
+export const email: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.stringMatching(/^[a-z0-9][a-z0-9.+_-]{0,15}$/),
+        fc.constantFrom('example.com', 'exemplo.com.br'),
+      )
+      .map(([local, domain]) => `${local}@${domain}`),
+  },
+  { weight: 1, arbitrary: fc.emailAddress() },
+);
+
 /** A plausible value for one field: what a well-behaved client would send. */
 function validValue(name: string, node: JsonSchemaNode): fc.Arbitrary<unknown> {
   if (node.enum) return fc.constantFrom(...node.enum);
@@ -167,15 +181,18 @@ function validValue(name: string, node: JsonSchemaNode): fc.Arbitrary<unknown> {
     return node.type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
   }
   if (node.type === 'boolean') return fc.boolean();
-  if (/email/i.test(name)) return fc.emailAddress();
+  if (/email/i.test(name)) return email;
   if (node.pattern)
     return fc
       .stringMatching(new RegExp(node.pattern))
       .filter((text) => text.length <= (node.maxLength ?? 200));
   const minLength = node.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(node.maxLength ?? 60, 60));
+  const fits = (text: string) => text.trim().length >= minLength && text.length <= (node.maxLength ?? 200);
   return fc.oneof(
-    { weight: 5, arbitrary: fc.string({ minLength, maxLength }) },
+    { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
+    // Hostile text the contract lets through: it reaches the services and the database.
+    { weight: 3, arbitrary: hostileString.filter(fits) },
     // The limits themselves: the longest accepted value and one past it.
     ...(node.maxLength === undefined
       ? []

@@ -29,6 +29,7 @@ import {
   contentType,
   contractBody,
   contractQuery,
+  email,
   encodeComponent,
   extraHeaders,
   garbageBody,
@@ -129,14 +130,14 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         method: 'POST',
         route: '/api/auth/signup',
         runs: 300,
-        body: contractBody(signupRequestSchema, { email: fc.oneof(fc.emailAddress(), knownEmail) }),
+        body: contractBody(signupRequestSchema, { email: fc.oneof(email, knownEmail) }),
       },
       {
         method: 'POST',
         route: '/api/auth/login',
         runs: 300,
         body: contractBody(loginRequestSchema, {
-          email: fc.oneof(fc.emailAddress(), knownEmail),
+          email: fc.oneof(email, knownEmail),
           password: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), knownPassword),
         }),
       },
@@ -163,7 +164,7 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         method: 'POST',
         route: '/api/auth/recover',
         runs: 200,
-        body: contractBody(recoverRequestSchema, { email: fc.oneof(fc.emailAddress(), knownEmail) }),
+        body: contractBody(recoverRequestSchema, { email: fc.oneof(email, knownEmail) }),
       },
       { method: 'POST', route: '/api/auth/reset', runs: 200, body: contractBody(resetRequestSchema) },
       {
@@ -194,6 +195,7 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
           query: fc.oneof(
             fc.constantFrom('mind', 'hábitos', 'atomic', 'deep wrk', 'a'),
             fc.string({ maxLength: 30 }),
+            hostileString.filter((text) => text.length <= 200),
           ),
         }),
       },

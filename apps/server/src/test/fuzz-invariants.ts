@@ -75,6 +75,9 @@ function inputsOf(fuzzCase: FuzzCase): string[] {
   return found.map((text) => text.trim()).filter((text) => text.length >= 8 && !/^[\w. /-]+$/.test(text));
 }
 
+/** Exactly {"error":{"code","message"}}: nothing beside the error, nothing beside its code and message. */
+const strictErrorResponse = z.strictObject({ error: errorResponseSchema.shape.error.strict() });
+
 function contentTypeOf(response: LightMyRequestResponse): string {
   return String(response.headers['content-type'] ?? '');
 }
@@ -103,16 +106,20 @@ export function checkAnswer(
         problems.push('error answer is not valid JSON');
       }
       if (body !== undefined) {
-        const shaped = errorResponseSchema.strict().safeParse(body);
-        if (!shaped.success) problems.push('error answer not in the {"error":{"code","message"}} shape');
-        else if (!errorResponseSchema.shape.error.strict().safeParse(shaped.data.error).success) {
-          problems.push('error object has extra fields');
+        if (!strictErrorResponse.safeParse(body).success) {
+          problems.push(
+            errorResponseSchema.safeParse(body).success
+              ? 'error object has extra fields'
+              : 'error answer not in the {"error":{"code","message"}} shape',
+          );
         }
-        const message = shaped.success ? shaped.data.error.message : '';
-        const echoed = inputsOf(fuzzCase).find((input) => message.includes(input));
-        if (echoed !== undefined) problems.push('error message echoes the input');
       }
     }
+    // The input may come back raw or JSON-escaped.
+    const echoed = inputsOf(fuzzCase).find(
+      (input) => response.body.includes(input) || response.body.includes(JSON.stringify(input).slice(1, -1)),
+    );
+    if (echoed !== undefined) problems.push('error answer echoes the input');
     for (const leak of leaksIn(response.body)) problems.push(`error answer shows a ${leak}`);
   } else if (status < 300 && type.startsWith('application/json') && response.body !== '') {
     try {
@@ -234,6 +241,8 @@ export class FuzzLedger {
   readonly sent = new Map<string, number>();
   /** Milliseconds spent per endpoint, answers and checks included. */
   readonly spentMs = new Map<string, number>();
+  /** How often each endpoint answered each status, to see how deep the requests went. */
+  readonly statuses = new Map<string, Map<string, number>>();
   readonly violations = new Map<string, Violation>();
   total = 0;
 
@@ -246,6 +255,9 @@ export class FuzzLedger {
   ): void {
     this.total += 1;
     this.spentMs.set(fuzzCase.endpoint, (this.spentMs.get(fuzzCase.endpoint) ?? 0) + spentMs);
+    const statuses = this.statuses.get(fuzzCase.endpoint) ?? new Map<string, number>();
+    statuses.set(String(status ?? 'none'), (statuses.get(String(status ?? 'none')) ?? 0) + 1);
+    this.statuses.set(fuzzCase.endpoint, statuses);
     this.sent.set(fuzzCase.endpoint, (this.sent.get(fuzzCase.endpoint) ?? 0) + 1);
     for (const problem of problems) {
       const key = `${fuzzCase.endpoint} | ${status ?? '-'} | ${problem}`;
@@ -271,6 +283,17 @@ export class FuzzLedger {
         },
       });
     }
+  }
+
+  /** One line per endpoint: requests, answers by status, time spent. */
+  summary(): string[] {
+    return [...this.sent].map(([endpoint, count]) => {
+      const statuses = [...(this.statuses.get(endpoint) ?? [])]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, times]) => `${status}:${times}`)
+        .join(' ');
+      return `${endpoint}: ${count} (${statuses}) in ${Math.round(this.spentMs.get(endpoint) ?? 0)} ms`;
+    });
   }
 
   /** The violations as readable lines, for the failure message and the log. */
