@@ -239,7 +239,19 @@ export function contractBody(
       fc.array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom(...names)), hostileJson), { maxLength: 3 }),
     )
     .map(([fields, extras]) => objectText([...fields.flat(), ...extras]));
+  // Every field valid in shape (hostile text included), so that requests reach the services.
+  const wellFormed = fc
+    .tuple(
+      ...names.map((name) => {
+        const value = (overrides[name] ?? validValue(name, properties[name] ?? {})).map((inner): Entries => [
+          [name, json(inner)],
+        ]);
+        return required.has(name) ? value : fc.oneof(value, fc.constant<Entries>([]));
+      }),
+    )
+    .map((fields) => objectText(fields.flat()));
   return fc.oneof(
+    { weight: 5, arbitrary: wellFormed },
     { weight: 12, arbitrary: shaped },
     { weight: 1, arbitrary: hostileJson },
     { weight: 1, arbitrary: shaped.map((body) => `[${body}]`) },
