@@ -9,16 +9,18 @@
 import fc from 'fast-check';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { generateSummaryResponseSchema } from '@summa/shared';
 import { startFakeLlmServer, type FakeLlmResponder, type FakeLlmServer } from '../test/fake-llm-server.js';
 import { createActors, FUZZ_ADMIN_EMAILS, FUZZ_JWT_SECRET, type Actors } from '../test/fuzz-actors.js';
-import { fuzzCases, fuzzEndpoints, type FuzzEndpoint } from '../test/fuzz-endpoints.js';
-import { databaseFingerprint, FuzzLedger, send, writeMark } from '../test/fuzz-invariants.js';
+import { fuzzCases, fuzzEndpoints, oversizedCases, type FuzzEndpoint } from '../test/fuzz-endpoints.js';
+import { databaseFingerprint, FuzzLedger, send, sendOverSocket, writeMark } from '../test/fuzz-invariants.js';
 import { sampleNonFiction } from '../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../test/test-app.js';
 import { bearer, signUpTestUser, uniqueIp } from '../test/test-users.js';
 
 const MIN_REQUESTS_PER_DATABASE = 5_000;
+const SOCKET_REQUESTS = 60;
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** Routes whose success may end or rotate a session the suite keeps using. */
@@ -191,6 +193,22 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
     },
     240_000,
   );
+
+  it('answers oversized requests on a real socket within bounds and in the error shape', async () => {
+    const ledger = new FuzzLedger();
+    ledgers.set('socket', ledger);
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = z.object({ port: z.number() }).parse(context.app.server.address());
+    for (const fuzzCase of fc.sample(oversizedCases, { numRuns: SOCKET_REQUESTS, seed: SEED })) {
+      const { response, problems, elapsedMs } = await sendOverSocket(port, fuzzCase);
+      ledger.record(fuzzCase, response?.statusCode, response?.body ?? '', problems, elapsedMs);
+    }
+    expect(ledger.total).toBe(SOCKET_REQUESTS);
+    expect(
+      ledger.violations.size,
+      `distinct violations (replay with FUZZ_SEED=${SEED}):\n${ledger.report()}`,
+    ).toBe(0);
+  });
 
   it(`sent at least ${MIN_REQUESTS_PER_DATABASE} requests`, () => {
     const total = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.total, 0);

@@ -259,6 +259,46 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
   };
 }
 
+/**
+ * Requests too large for Node's HTTP parser or Fastify's router: long query strings, long path
+ * parameters, long and many headers. Sent over a real socket.
+ */
+export const oversizedCases: fc.Arbitrary<FuzzCase> = fc
+  .record({
+    kind: fc.constantFrom('query', 'param', 'header', 'headers'),
+    kilobytes: fc.integer({ min: 1, max: 96 }),
+    language: acceptLanguage,
+  })
+  .map(({ kind, kilobytes, language }): FuzzCase => {
+    const filler = 'a'.repeat(kilobytes * 1_024);
+    const base = {
+      method: 'GET' as const,
+      headers: { 'accept-language': language },
+      remoteAddress: '127.0.0.1',
+    };
+    if (kind === 'query')
+      return { ...base, endpoint: 'socket: long query', url: `/api/catalog/books?q=${filler}` };
+    if (kind === 'param')
+      return { ...base, endpoint: 'socket: long path parameter', url: `/api/summaries/${filler}` };
+    if (kind === 'header') {
+      return {
+        ...base,
+        endpoint: 'socket: long header',
+        url: '/api/catalog/categories',
+        headers: { ...base.headers, 'x-filler': filler },
+      };
+    }
+    const many = Object.fromEntries(
+      Array.from({ length: kilobytes * 8 }, (_, n) => [`x-filler-${n}`, 'a'.repeat(100)]),
+    );
+    return {
+      ...base,
+      endpoint: 'socket: many headers',
+      url: '/api/catalog/categories',
+      headers: { ...base.headers, ...many },
+    };
+  });
+
 const DEFAULT_CALLERS = { none: 3, user: 4, admin: 1, forged: 3 };
 
 function callers(actors: Actors, weights = DEFAULT_CALLERS): fc.Arbitrary<Caller> {

@@ -2,6 +2,8 @@
  * What every answer of the fuzz suite must satisfy, and the bookkeeping of a fuzz run: requests
  * sent per endpoint and the distinct violations found, each with one reproducing request.
  */
+import { maxHeaderSize } from 'node:http';
+import { connect } from 'node:net';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -78,16 +80,19 @@ function inputsOf(fuzzCase: FuzzCase): string[] {
 /** Exactly {"error":{"code","message"}}: nothing beside the error, nothing beside its code and message. */
 const strictErrorResponse = z.strictObject({ error: errorResponseSchema.shape.error.strict() });
 
-function contentTypeOf(response: LightMyRequestResponse): string {
+/** What the checks read of an answer, from app.inject or from a real socket. */
+export interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+function contentTypeOf(response: Answer): string {
   return String(response.headers['content-type'] ?? '');
 }
 
 /** The violations of one answer (empty when it is fine). */
-export function checkAnswer(
-  fuzzCase: FuzzCase,
-  response: LightMyRequestResponse,
-  elapsedMs: number,
-): string[] {
+export function checkAnswer(fuzzCase: FuzzCase, response: Answer, elapsedMs: number): string[] {
   const problems: string[] = [];
   const status = response.statusCode;
   if (status >= 500) problems.push(`status ${status}`);
@@ -190,6 +195,83 @@ export async function send(
 }
 
 const queryRows = z.object({ rows: z.array(z.record(z.string(), z.unknown())).length(1) });
+
+/** Parses a whole HTTP/1.1 answer read from a socket (Content-Length or chunked body). */
+function parseAnswer(raw: Buffer): Answer | undefined {
+  const split = raw.indexOf('\r\n\r\n');
+  if (split < 0) return undefined;
+  const [statusLine = '', ...lines] = raw.subarray(0, split).toString('latin1').split('\r\n');
+  const statusCode = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0);
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = raw.subarray(split + 4);
+  if (headers['transfer-encoding'] === 'chunked') {
+    const parts: Buffer[] = [];
+    let at = 0;
+    for (;;) {
+      const lineEnd = body.indexOf('\r\n', at);
+      const size = parseInt(body.subarray(at, lineEnd).toString(), 16);
+      if (!(size > 0)) break;
+      parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+      at = lineEnd + 2 + size + 2;
+    }
+    body = Buffer.concat(parts);
+  }
+  return statusCode > 0 ? { statusCode, headers, body: body.toString() } : undefined;
+}
+
+/**
+ * Sends one request over a raw socket, where Node's HTTP parser applies its own limits (header
+ * size, URL length) before the app sees anything. A raw socket, not an HTTP client: a client
+ * library's own connection handling after a refused request is not what is under test.
+ */
+export function sendOverSocket(
+  port: number,
+  fuzzCase: FuzzCase,
+): Promise<{ response: Answer | undefined; elapsedMs: number; problems: string[] }> {
+  const started = performance.now();
+  const headers: Record<string, string | undefined> = {
+    ...fuzzCase.headers,
+    host: '127.0.0.1',
+    connection: 'close',
+  };
+  const headerLines = Object.entries(headers)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const head = `${fuzzCase.method} ${fuzzCase.url} HTTP/1.1\r\n${headerLines}\r\n`;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const done = (problems: string[]) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      const elapsedMs = performance.now() - started;
+      const response = parseAnswer(Buffer.concat(chunks));
+      // A server may close the connection of a request over its header limit as soon as it has
+      // answered 431; the client, still writing, may then see a reset instead of the answer.
+      const lost = response || head.length > maxHeaderSize ? [] : ['no answer'];
+      resolve({
+        response,
+        elapsedMs,
+        problems: [...lost, ...problems, ...(response ? checkAnswer(fuzzCase, response, elapsedMs) : [])],
+      });
+    };
+    const socket = connect(port, '127.0.0.1');
+    const timer = setTimeout(() => done(['no answer (hang)']), REQUEST_TIME_BOUND_MS * 2);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => done([]));
+    socket.on('close', () => done([]));
+    socket.on('error', () => done([]));
+    socket.write(head);
+    if (fuzzCase.payload !== undefined) socket.write(fuzzCase.payload);
+  });
+}
 
 /** Tables a rejected request may still write: rate-limit counters and the generated signing key. */
 const WRITABLE_WHEN_REJECTED = new Set<unknown>([schema.rateLimitCounters, schema.appSecrets]);
