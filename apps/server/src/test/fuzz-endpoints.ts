@@ -24,19 +24,21 @@ import {
 } from '@summa/shared';
 import { PLACEHOLDERS, type Actors, type Caller } from './fuzz-actors.js';
 import {
-  accept,
-  acceptLanguage,
-  contentType,
   contractBody,
   contractQuery,
   email,
   encodeComponent,
-  extraHeaders,
-  garbageBody,
   HOSTILE_STRINGS,
   hostileString,
-  remoteAddress,
 } from './fuzz-arbitraries.js';
+import {
+  accept,
+  acceptLanguage,
+  contentType,
+  extraHeaders,
+  garbageBody,
+  remoteAddress,
+} from './fuzz-transport.js';
 import type { FuzzCase } from './fuzz-invariants.js';
 
 type Method = FuzzCase['method'];
