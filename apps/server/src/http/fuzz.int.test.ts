@@ -1,0 +1,238 @@
+/**
+ * The HTTP fuzz suite (issue 10, "Tests that stay"): over 5,000 generated requests per database
+ * across every JSON endpoint, with and without a session. Every answer must come within the time
+ * bound, never be a 5xx, carry the security headers, and when it is an error be exactly
+ * {"error":{"code","message"}} with no stack, SQL, path or echo of the input; a rejected request
+ * must leave the database as it was. Violations are collected rather than shrunk, so one run
+ * lists every distinct one with a request that reproduces it. FUZZ_SEED=<n> replays a run.
+ */
+import fc from 'fast-check';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { generateSummaryResponseSchema, recoverRequestSchema } from '@summa/shared';
+import { users } from '../db/schema/index.js';
+import { startFakeLlmServer, type FakeLlmResponder, type FakeLlmServer } from '../test/fake-llm-server.js';
+import { createActors, FUZZ_ADMIN_EMAILS, FUZZ_JWT_SECRET, type Actors } from '../test/fuzz-actors.js';
+import { fuzzCases, fuzzEndpoints, oversizedCases, type FuzzEndpoint } from '../test/fuzz-endpoints.js';
+import { databaseFingerprint, FuzzLedger, send, sendOverSocket, writeMark } from '../test/fuzz-invariants.js';
+import { sampleNonFiction } from '../test/summary-responder.js';
+import { createTestApp, TEST_DATABASES, type TestContext } from '../test/test-app.js';
+import { bearer, signUpTestUser, uniqueIp } from '../test/test-users.js';
+
+const MIN_REQUESTS_PER_DATABASE = 5_000;
+const SOCKET_REQUESTS = 60;
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** Routes whose success may end or rotate a session the suite keeps using. */
+const SESSION_ROUTES = new Set([
+  '/api/auth/logout',
+  '/api/auth/refresh',
+  '/api/auth/password',
+  '/api/auth/reset',
+]);
+
+/** The model knows every book and writes the same valid summary: generation itself is not under test. */
+const fuzzModel: FakeLlmResponder = (request) =>
+  JSON.stringify(request.body.response_format ?? {}).includes('"known"')
+    ? {
+        kind: 'json',
+        body: { known: true, kind: 'nonfiction', originalTitle: 'Fuzz Book', author: 'Someone', year: null },
+      }
+    : { kind: 'json', body: sampleNonFiction('Fuzz Book') };
+
+/** Which tables differ between two fingerprints. */
+function changedTables(before: string, after: string): string {
+  const was = JSON.parse(before) as Record<string, unknown>;
+  const is = JSON.parse(after) as Record<string, unknown>;
+  return Object.keys(is)
+    .filter((table) => was[table] !== is[table])
+    .join(', ');
+}
+
+describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
+  let fake: FakeLlmServer;
+  let oidc: OAuth2Server;
+  let context: TestContext;
+  let actors: Actors;
+  let endpoints: Record<string, FuzzEndpoint[]>;
+  let fingerprint: string;
+  let mark: string;
+  const ledgers = new Map<string, FuzzLedger>();
+  let started = 0;
+
+  beforeAll(async () => {
+    started = performance.now();
+    fake = await startFakeLlmServer({ responder: fuzzModel });
+    oidc = new OAuth2Server();
+    await oidc.issuer.keys.generate('RS256');
+    await oidc.start(0, '127.0.0.1');
+    context = await createTestApp(kind, {
+      env: {
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MODEL: 'fake-model',
+        JWT_SECRET: FUZZ_JWT_SECRET,
+        ADMIN_EMAILS: FUZZ_ADMIN_EMAILS.join(','),
+        GOOGLE_CLIENT_ID: 'fuzz-client.apps.example.com',
+        GOOGLE_CLIENT_SECRET: 'fuzz-client-secret',
+        GOOGLE_ISSUER: oidc.issuer.url ?? '',
+        PUBLIC_URL: 'http://summa.example',
+      },
+    });
+    actors = await createActors(context.app);
+    // One stored summary, so that reading and rating a real one are among the fuzzed requests.
+    const generated = await context.app.inject({
+      method: 'POST',
+      url: '/api/summaries',
+      headers: bearer(actors.user.session),
+      payload: { bookTitle: 'Atomic Habits', bookAuthor: 'James Clear', language: 'en' },
+    });
+    const { summaryId } = generateSummaryResponseSchema.parse(generated.json());
+    endpoints = fuzzEndpoints(summaryId);
+    fingerprint = await databaseFingerprint(context.database.db);
+    mark = await writeMark(context.database.db);
+  });
+  afterAll(async () => {
+    await context.close();
+    await oidc.stop();
+    await fake.close();
+    const total = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.total, 0);
+    const perEndpoint = [...ledgers.values()].flatMap((ledger) => ledger.summary());
+    const violations = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.violations.size, 0);
+    console.log(
+      `fuzz on ${kind}: ${total} requests in ${Math.round((performance.now() - started) / 1000)} s, ` +
+        `${violations} distinct violations, seed ${SEED}\n${perEndpoint.join('\n')}`,
+    );
+  });
+
+  /**
+   * A recovery request for the reader's e-mail writes its reset token and mail in the background
+   * after the answer: the fingerprint once those writes have landed.
+   */
+  async function fingerprintAfterMail(): Promise<string> {
+    // The token and the mail are separate writes: wait for a change, then for quiet.
+    let last = fingerprint;
+    let quiet = 0;
+    for (let attempt = 0; attempt < 150 && quiet < 3; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const next = await databaseFingerprint(context.database.db);
+      quiet = next !== fingerprint && next === last ? quiet + 1 : 0;
+      last = next;
+    }
+    return last;
+  }
+
+  /** Whether a recovery request names an existing account (whose reset mail is then written). */
+  async function hasAccount(payload: unknown): Promise<boolean> {
+    let body: unknown;
+    try {
+      body = JSON.parse(String(payload));
+    } catch {
+      return false;
+    }
+    const request = recoverRequestSchema.safeParse(body);
+    if (!request.success) return false;
+    const found = await context.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${request.data.email}`);
+    return found.length > 0;
+  }
+
+  /** Sends the endpoint's generated requests and records what each answer broke. */
+  async function fuzz(endpoint: FuzzEndpoint, ledger: FuzzLedger, seed: number): Promise<void> {
+    const { db } = context.database;
+    const cases = fc.sample(fuzzCases(endpoint, actors), { numRuns: endpoint.runs, seed });
+    for (const pending of cases) {
+      const began = performance.now();
+      const fuzzCase = pending.build(actors);
+      const { response, problems } = await send(context.app, fuzzCase);
+      const status = response?.statusCode;
+      if (status !== undefined && status < 300 && SESSION_ROUTES.has(endpoint.route)) {
+        if (endpoint.route === '/api/auth/refresh') actors.refreshed(response?.json());
+        await actors.repair();
+      }
+      const mailed =
+        endpoint.route === '/api/auth/recover' && status === 204 && (await hasAccount(fuzzCase.payload));
+      if (mailed || (await writeMark(db)) !== mark) {
+        const after = mailed ? await fingerprintAfterMail() : await databaseFingerprint(db);
+        if ((status === undefined || status >= 400) && after !== fingerprint) {
+          problems.push(`rejected request changed ${changedTables(fingerprint, after)}`);
+        }
+        fingerprint = after;
+        mark = await writeMark(db);
+      }
+      ledger.record(fuzzCase, status, response?.body ?? '', problems, performance.now() - began);
+    }
+  }
+
+  it('fuzzes every operation of the OpenAPI document', async () => {
+    const document = context.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const fuzzed = new Set(
+      Object.values(endpoints)
+        .flat()
+        .map((endpoint) => `${endpoint.method} ${endpoint.route}`),
+    );
+    expect(documented.length).toBeGreaterThan(20);
+    expect(documented.filter((operation) => !fuzzed.has(operation))).toEqual([]);
+  });
+
+  it('notices a write to the database and ignores rate-limit counters', async () => {
+    const { db } = context.database;
+    const before = await databaseFingerprint(db);
+    await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'wrong password' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(await databaseFingerprint(db)).toBe(before);
+    await signUpTestUser(context.app);
+    expect(changedTables(before, await databaseFingerprint(db))).toContain('users');
+    fingerprint = await databaseFingerprint(db);
+    mark = await writeMark(db);
+  });
+
+  it.each(['operations', 'catalog', 'summaries', 'auth', 'unknown'])(
+    'answers every generated %s request within bounds and in the error shape',
+    async (area) => {
+      const ledger = new FuzzLedger();
+      ledgers.set(area, ledger);
+      const list = endpoints[area] ?? [];
+      for (const [index, endpoint] of list.entries()) {
+        await fuzz(endpoint, ledger, SEED + index * 7_919 + area.length);
+      }
+      expect(ledger.total).toBe(list.reduce((sum, endpoint) => sum + endpoint.runs, 0));
+      expect(
+        ledger.violations.size,
+        `distinct violations (replay with FUZZ_SEED=${SEED}):\n${ledger.report()}`,
+      ).toBe(0);
+    },
+    240_000,
+  );
+
+  it('answers oversized requests on a real socket within bounds and in the error shape', async () => {
+    const ledger = new FuzzLedger();
+    ledgers.set('socket', ledger);
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = z.object({ port: z.number() }).parse(context.app.server.address());
+    for (const fuzzCase of fc.sample(oversizedCases, { numRuns: SOCKET_REQUESTS, seed: SEED })) {
+      const { response, problems, elapsedMs } = await sendOverSocket(port, fuzzCase);
+      ledger.record(fuzzCase, response?.statusCode, response?.body ?? '', problems, elapsedMs);
+    }
+    expect(ledger.total).toBe(SOCKET_REQUESTS);
+    expect(
+      ledger.violations.size,
+      `distinct violations (replay with FUZZ_SEED=${SEED}):\n${ledger.report()}`,
+    ).toBe(0);
+  });
+
+  it(`sent at least ${MIN_REQUESTS_PER_DATABASE} requests`, () => {
+    const total = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.total, 0);
+    expect(total).toBeGreaterThanOrEqual(MIN_REQUESTS_PER_DATABASE);
+  });
+});

@@ -1,0 +1,372 @@
+/**
+ * Every JSON endpoint of the server with how the fuzz suite calls it: a generated body from the
+ * route's zod contract, a query string from its query contract, a path parameter, and how many
+ * requests each gets. `fuzzCases` turns an endpoint into generated requests.
+ */
+import fc from 'fast-check';
+import { z } from 'zod';
+import {
+  catalogSearchRequestSchema,
+  categoriesQuerySchema,
+  changePasswordRequestSchema,
+  exploreQuerySchema,
+  feedbackRequestSchema,
+  generateSummaryRequestSchema,
+  googleExchangeRequestSchema,
+  googleStartQuerySchema,
+  historyQuerySchema,
+  loginRequestSchema,
+  randomBookQuerySchema,
+  recoverRequestSchema,
+  refreshRequestSchema,
+  resetRequestSchema,
+  signupRequestSchema,
+} from '@summa/shared';
+import { PLACEHOLDERS, type Actors, type Caller } from './fuzz-actors.js';
+import {
+  contractBody,
+  contractQuery,
+  email,
+  encodeComponent,
+  HOSTILE_STRINGS,
+  hostileString,
+} from './fuzz-arbitraries.js';
+import {
+  accept,
+  acceptLanguage,
+  contentType,
+  extraHeaders,
+  garbageBody,
+  remoteAddress,
+} from './fuzz-transport.js';
+import type { FuzzCase } from './fuzz-invariants.js';
+
+type Method = FuzzCase['method'];
+
+export interface FuzzEndpoint {
+  method: Method;
+  /** The path as the OpenAPI document writes it (`{id}` for a parameter). */
+  route: string;
+  runs: number;
+  body?: fc.Arbitrary<string | Buffer>;
+  query?: fc.Arbitrary<string>;
+  /** The encoded value of the `{id}` segment. */
+  id?: fc.Arbitrary<string>;
+  /** A query string with the headers that go with it (the Google state and its cookie). */
+  queryWithHeaders?: fc.Arbitrary<{ query: string; headers: Record<string, string> }>;
+  /** Relative weights of callers: anonymous, the reader, the admin, a forged token. */
+  callers?: { none: number; user: number; admin: number; forged: number };
+}
+
+/** A generic query string for routes without a query contract. */
+const anyQuery = contractQuery(z.object({ q: z.string(), page: z.number().int() }));
+
+/** The callback's query (declared inline on the route) and the state cookie that must match it. */
+const googleCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+});
+const cookieSafe = fc.stringMatching(/^[\w-]{1,64}$/);
+const googleCallback = fc.oneof(
+  { weight: 2, arbitrary: contractQuery(googleCallbackQuery).map((query) => ({ query, headers: {} })) },
+  {
+    // A state that matches its cookie gets past the CSRF check to the pending sign-in lookup.
+    weight: 1,
+    arbitrary: fc.tuple(cookieSafe, fc.oneof(cookieSafe, hostileString)).map(([state, code]) => ({
+      query: `code=${encodeComponent(code)}&state=${state}`,
+      headers: { cookie: `summa_google_state=${state}` },
+    })),
+  },
+);
+
+/** Path parameters: real ids, uuids of nothing, and hostile segments (long ones pass Fastify's limit). */
+function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...realIds) },
+    { weight: 2, arbitrary: fc.uuid() },
+    { weight: 4, arbitrary: hostileString.filter((text) => text.length > 0).map(encodeComponent) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '..',
+        '%2e%2e',
+        '%2F',
+        '%00',
+        '%ED%A0%80',
+        '%',
+        '%zz',
+        'a'.repeat(101),
+        'a'.repeat(5_000),
+      ),
+    },
+  );
+}
+
+const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
+const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
+
+/** The endpoints and their share of the requests (5,760 in all). */
+export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
+  const id = idSegment([summaryId]);
+  return {
+    operations: [
+      { method: 'GET', route: '/healthz', runs: 100 },
+      { method: 'GET', route: '/readyz', runs: 100 },
+      { method: 'GET', route: '/api/status', runs: 100 },
+      { method: 'GET', route: '/api/auth/config', runs: 100 },
+      { method: 'GET', route: '/api/docs', runs: 50 },
+      { method: 'GET', route: '/api/docs/json', runs: 50 },
+      {
+        method: 'GET',
+        route: '/api/docs/static/{id}',
+        runs: 50,
+        id: fc.oneof(
+          fc.constantFrom('index.html', '..%2F..%2Fpackage.json', '%2e%2e%2f%2e%2e%2fetc%2fpasswd'),
+          id,
+        ),
+      },
+    ],
+    auth: [
+      {
+        method: 'POST',
+        route: '/api/auth/signup',
+        runs: 250,
+        body: contractBody(signupRequestSchema, { email: fc.oneof(email, knownEmail) }),
+      },
+      {
+        method: 'POST',
+        route: '/api/auth/login',
+        runs: 250,
+        body: contractBody(loginRequestSchema, {
+          email: fc.oneof(email, knownEmail),
+          password: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), knownPassword),
+        }),
+      },
+      {
+        method: 'POST',
+        route: '/api/auth/refresh',
+        runs: 250,
+        body: contractBody(refreshRequestSchema, {
+          refresh_token: fc.oneof(
+            fc.base64String({ minLength: 4, maxLength: 64 }),
+            fc.constant(PLACEHOLDERS.userRefresh),
+          ),
+        }),
+      },
+      { method: 'POST', route: '/api/auth/logout', runs: 150, body: garbageBody },
+      { method: 'GET', route: '/api/auth/user', runs: 200 },
+      {
+        method: 'POST',
+        route: '/api/auth/password',
+        runs: 200,
+        body: contractBody(changePasswordRequestSchema),
+      },
+      {
+        method: 'POST',
+        route: '/api/auth/recover',
+        runs: 200,
+        body: contractBody(recoverRequestSchema, { email: fc.oneof(email, knownEmail) }),
+      },
+      { method: 'POST', route: '/api/auth/reset', runs: 200, body: contractBody(resetRequestSchema) },
+      {
+        method: 'GET',
+        route: '/api/auth/google/start',
+        runs: 200,
+        query: contractQuery(googleStartQuerySchema),
+      },
+      {
+        method: 'GET',
+        route: '/api/auth/google/callback',
+        runs: 250,
+        queryWithHeaders: googleCallback,
+      },
+      {
+        method: 'POST',
+        route: '/api/auth/google/exchange',
+        runs: 200,
+        body: contractBody(googleExchangeRequestSchema),
+      },
+    ],
+    catalog: [
+      {
+        method: 'POST',
+        route: '/api/catalog/search',
+        runs: 500,
+        body: contractBody(catalogSearchRequestSchema, {
+          query: fc.oneof(
+            fc.constantFrom('mind', 'hábitos', 'atomic', 'deep wrk', 'a'),
+            fc.string({ maxLength: 30 }),
+            hostileString.filter((text) => text.length <= 200),
+          ),
+        }),
+      },
+      {
+        method: 'GET',
+        route: '/api/catalog/books',
+        runs: 500,
+        query: contractQuery(exploreQuerySchema, {
+          q: fc.constantFrom('mind', 'sono', 'habit', ...HOSTILE_STRINGS),
+        }),
+      },
+      {
+        method: 'GET',
+        route: '/api/catalog/categories',
+        runs: 200,
+        query: contractQuery(categoriesQuerySchema),
+      },
+      { method: 'GET', route: '/api/catalog/random', runs: 200, query: contractQuery(randomBookQuerySchema) },
+      // Each admin call re-imports the whole catalogue: few calls, most of them refused.
+      {
+        method: 'POST',
+        route: '/api/admin/catalog/import',
+        runs: 60,
+        callers: { none: 3, user: 3, admin: 1, forged: 3 },
+      },
+    ],
+    summaries: [
+      { method: 'GET', route: '/api/me/usage', runs: 150 },
+      {
+        method: 'POST',
+        route: '/api/summaries',
+        runs: 300,
+        body: contractBody(generateSummaryRequestSchema, {
+          bookId: fc.oneof(fc.uuid(), fc.string({ maxLength: 20 })),
+        }),
+      },
+      { method: 'GET', route: '/api/summaries/{id}', runs: 250, id },
+      {
+        method: 'POST',
+        route: '/api/summaries/{id}/feedback',
+        runs: 250,
+        // Mostly the reader rating the real summary, so that bodies reach the database.
+        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+        body: contractBody(feedbackRequestSchema),
+      },
+      { method: 'GET', route: '/api/history', runs: 250, query: contractQuery(historyQuerySchema) },
+    ],
+    unknown: [
+      {
+        method: 'GET',
+        route: '/api/{id}',
+        runs: 100,
+        id: hostileString.filter((text) => text.length > 0).map(encodeComponent),
+      },
+      { method: 'DELETE', route: '/api/summaries/{id}', runs: 25, id },
+      { method: 'PUT', route: '/api/auth/user', runs: 25, body: garbageBody },
+      { method: 'PATCH', route: '/api/catalog/books', runs: 25, body: garbageBody },
+      { method: 'OPTIONS', route: '/api/auth/login', runs: 25 },
+    ],
+  };
+}
+
+/**
+ * Requests too large for Node's HTTP parser or Fastify's router: long query strings, long path
+ * parameters, long and many headers. Sent over a real socket.
+ */
+export const oversizedCases: fc.Arbitrary<FuzzCase> = fc
+  .record({
+    kind: fc.constantFrom('query', 'param', 'header', 'headers'),
+    kilobytes: fc.integer({ min: 1, max: 96 }),
+    language: acceptLanguage,
+  })
+  .map(({ kind, kilobytes, language }): FuzzCase => {
+    const filler = 'a'.repeat(kilobytes * 1_024);
+    const base = {
+      method: 'GET' as const,
+      headers: { 'accept-language': language },
+      remoteAddress: '127.0.0.1',
+    };
+    if (kind === 'query')
+      return { ...base, endpoint: 'socket: long query', url: `/api/catalog/books?q=${filler}` };
+    if (kind === 'param')
+      return { ...base, endpoint: 'socket: long path parameter', url: `/api/summaries/${filler}` };
+    if (kind === 'header') {
+      return {
+        ...base,
+        endpoint: 'socket: long header',
+        url: '/api/catalog/categories',
+        headers: { ...base.headers, 'x-filler': filler },
+      };
+    }
+    const many = Object.fromEntries(
+      Array.from({ length: kilobytes * 8 }, (_, n) => [`x-filler-${n}`, 'a'.repeat(100)]),
+    );
+    return {
+      ...base,
+      endpoint: 'socket: many headers',
+      url: '/api/catalog/categories',
+      headers: { ...base.headers, ...many },
+    };
+  });
+
+const DEFAULT_CALLERS = { none: 3, user: 4, admin: 1, forged: 3 };
+
+function callers(actors: Actors, weights = DEFAULT_CALLERS): fc.Arbitrary<Caller> {
+  return fc.oneof(
+    { weight: weights.none, arbitrary: fc.constant<Caller>('none') },
+    { weight: weights.user, arbitrary: fc.constant<Caller>('user') },
+    { weight: weights.admin, arbitrary: fc.constant<Caller>('admin') },
+    {
+      weight: weights.forged,
+      arbitrary: fc.constantFrom(...actors.forged).map((forged): Caller => ({ forged })),
+    },
+  );
+}
+
+/** A generated request, still naming its caller (the tokens are looked up when it is sent). */
+export interface PendingCase {
+  caller: Caller;
+  build(actors: Actors): FuzzCase;
+}
+
+export function fuzzCases(endpoint: FuzzEndpoint, actors: Actors): fc.Arbitrary<PendingCase> {
+  const hasBody = endpoint.body !== undefined;
+  return fc
+    .record({
+      caller: callers(actors, endpoint.callers),
+      // Routes with a contract get contract-shaped bodies mostly; the others garbage now and then.
+      body: hasBody
+        ? fc.oneof(
+            { weight: 5, arbitrary: endpoint.body ?? garbageBody },
+            { weight: 1, arbitrary: garbageBody },
+          )
+        : fc.option(garbageBody, { freq: 8, nil: undefined }),
+      contentType,
+      route:
+        endpoint.queryWithHeaders ??
+        (endpoint.query ?? fc.option(anyQuery, { freq: 4, nil: '' })).map((query) => ({
+          query,
+          headers: {},
+        })),
+      id: endpoint.id ?? fc.constant(''),
+      accept,
+      acceptLanguage,
+      extras: fc.option(extraHeaders, { freq: 3, nil: {} }),
+      remoteAddress,
+    })
+    .map((generated): PendingCase => ({
+      caller: generated.caller,
+      build: (actors) => {
+        const path = endpoint.route.replace('{id}', generated.id);
+        const query = generated.route.query ? `?${generated.route.query}` : '';
+        const payload = typeof generated.body === 'string' ? actors.fill(generated.body) : generated.body;
+        return {
+          endpoint: `${endpoint.method} ${endpoint.route}`,
+          method: endpoint.method,
+          url: `${path}${query}`,
+          headers: {
+            ...generated.extras,
+            ...generated.route.headers,
+            authorization: actors.authorization(generated.caller),
+            accept: generated.accept,
+            'accept-language': generated.acceptLanguage,
+            ...(payload === undefined ? {} : { 'content-type': generated.contentType }),
+          },
+          payload,
+          remoteAddress: generated.remoteAddress,
+        };
+      },
+    }));
+}
