@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            'packages/shared/src/**/*.test.ts',
+            'packages/shared/src/**/*.unit.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'tools/**/*.unit.test.js',
           ],
@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.unit.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
         },

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     root: import.meta.dirname,
-    include: ['specs/**/*.spec.ts'],
+    include: ['specs/**/*.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -9,7 +9,7 @@ export type SameKeys<T> = { readonly [K in keyof T]: T[K] extends string ? strin
 
 /**
  * Declares one area of interface text in the three languages side by side. The type makes a
- * missing or extra key in en or es a compile error; `i18n.test.ts` checks the same at run time.
+ * missing or extra key in en or es a compile error; `i18n.unit.test.ts` checks the same at run time.
  */
 export function defineMessages<const T extends MessageTree>(messages: {
   pt: T;
