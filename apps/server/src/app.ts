@@ -136,6 +136,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     catalog,
     quota: usage,
     summaries,
+    admitGeneration: app.rateLimit.admitGeneration,
     idleTimeoutMs: config.llm.idleTimeoutMs,
     log: app.log,
     leaseMs,

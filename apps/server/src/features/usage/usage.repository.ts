@@ -61,14 +61,13 @@ export async function holdSummary(
   holdMs: number,
 ): Promise<string | undefined> {
   return db.transaction(async (tx) => {
+    // Lock the counter row without rewriting it: a refused request leaves the table as it was.
+    await tx.insert(usageCounters).values({ userId, monthKey }).onConflictDoNothing();
     const [counter] = await tx
-      .insert(usageCounters)
-      .values({ userId, monthKey })
-      .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.monthKey],
-        set: { summariesUsed: sql`${usageCounters.summariesUsed}` },
-      })
-      .returning({ summariesUsed: usageCounters.summariesUsed });
+      .select({ summariesUsed: usageCounters.summariesUsed })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
+      .for('update');
     // Holds whose holder died lapse; this is where their rows go.
     await tx
       .delete(usageReservations)

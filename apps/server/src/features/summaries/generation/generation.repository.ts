@@ -1,23 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { BookKind, Category, Language, RelatedBook, SummaryContent } from '@summa/shared';
 import type { Database } from '../../../db/database.js';
 import { bookSummaries, summaryGenerations } from '../../../db/schema/index.js';
+import type { SummaryRecord } from '../summaries.repository.js';
 
 // A generation's writes: the lease on its norm_key (one generation per key across instances)
 // and the finished summary, stored together with the lease's release.
 
-export interface NewSummary {
-  normKey: string;
-  bookId: string | null;
-  title: string;
-  author: string;
-  language: Language;
-  category: Category | null;
-  kind: BookKind;
-  content: SummaryContent;
-  related: RelatedBook[];
-  model: string;
-}
+/** A summary to store: a stored one's fields less those the database gives it, plus its model. */
+export type NewSummary = Omit<SummaryRecord, 'id' | 'coverUrl' | 'createdAt'> & { model: string };
 
 /**
  * Stores a finished summary and lets go of the generation claim, together. Should the key
