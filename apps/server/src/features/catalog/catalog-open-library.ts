@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language, Suggestion } from '@summa/shared';
+import { text, type Language, type Suggestion } from '@summa/shared';
 import type { SuggestionSource } from './catalog-search.service.js';
 
 export interface OpenLibraryOptions {
@@ -12,11 +12,12 @@ export interface OpenLibraryOptions {
 const searchResponse = z.object({
   docs: z.array(
     z.object({
-      key: z.string(),
-      title: z.string(),
-      author_name: z.array(z.string()).optional(),
+      key: text(),
+      // Text we pass on to readers: NUL or a lone surrogate makes the whole answer unusable (ignored).
+      title: text(),
+      author_name: z.array(text()).optional(),
       cover_i: z.number().int().optional(),
-      language: z.array(z.string()).optional(),
+      language: z.array(text()).optional(),
     }),
   ),
 });

@@ -5,6 +5,7 @@ import {
   NON_FICTION_SECTIONS,
   nonFictionSectionsSchema,
   STEP_PERCENT,
+  text,
   type BookKind,
   type Category,
   type Language,
@@ -35,8 +36,8 @@ export interface ResolvedBook {
 const identifySchema = z.object({
   known: z.boolean(),
   kind: z.enum(['nonfiction', 'fiction']),
-  originalTitle: z.string().max(300),
-  author: z.string().max(200),
+  originalTitle: text().max(300),
+  author: text().max(200),
   year: z.number().int().nullable(),
 });
 
