@@ -198,7 +198,6 @@ export const catalogImportResponseSchema = z
     kept: z
       .number()
       .int()
-      .optional()
       .describe('Books an admin edited, left as they are although the shipped catalogue differs'),
   })
   .meta({ id: 'CatalogImportResponse' });

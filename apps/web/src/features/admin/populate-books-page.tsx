@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
 import { importCatalog } from './admin-api';
 
-const COUNTS = ['total', 'inserted', 'updated', 'unchanged'] as const;
+const COUNTS = ['total', 'inserted', 'updated', 'unchanged', 'kept'] as const;
 
 /** /populate-books (admin): re-imports the shipped catalogue and shows what changed. */
 export function PopulateBooksPage() {
@@ -24,13 +24,14 @@ export function PopulateBooksPage() {
     try {
       const counts = await importCatalog();
       setResult(counts);
-      toast.success(t('admin.populateBooks.done'), {
-        description: t('admin.populateBooks.doneDetail', {
-          inserted: format(counts.inserted),
-          updated: format(counts.updated),
-          unchanged: format(counts.unchanged),
-        }),
+      const detail = t('admin.populateBooks.doneDetail', {
+        inserted: format(counts.inserted),
+        updated: format(counts.updated),
+        unchanged: format(counts.unchanged),
       });
+      // Books an admin edited are worth a word only when there are some.
+      const kept = counts.kept > 0 ? ` ${t('admin.populateBooks.doneKept', { count: counts.kept })}` : '';
+      toast.success(t('admin.populateBooks.done'), { description: detail + kept });
     } catch (error) {
       logWarning('catalogue import failed', error);
       // The server's message is already in the reader's language; a lost connection has none.
@@ -58,7 +59,7 @@ export function PopulateBooksPage() {
           {result ? (
             <div data-testid="import-result">
               <h2 className="text-lg font-semibold text-stone-900">{t('admin.populateBooks.resultTitle')}</h2>
-              <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
                 {COUNTS.map((key) => (
                   <div key={key} className="rounded-xl bg-stone-50 p-3" data-testid={`import-${key}`}>
                     <dt className="text-sm text-stone-600">{t(`admin.populateBooks.${key}`)}</dt>

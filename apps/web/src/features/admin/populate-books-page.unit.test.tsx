@@ -7,7 +7,7 @@ import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, offline, type FakeApi } from '../../test/fake-api';
 import { PopulateBooksPage } from './populate-books-page';
 
-const COUNTS: CatalogImportResponse = { total: 1304, inserted: 3, updated: 1, unchanged: 1300 };
+const COUNTS: CatalogImportResponse = { total: 1304, inserted: 3, updated: 1, unchanged: 1300, kept: 0 };
 
 /** What the next import answers; a promise lets a test hold the answer back. */
 let answer: () => Response | Promise<Response>;
@@ -69,12 +69,27 @@ describe('populate books', () => {
     expect(within(result).getByTestId('import-inserted').textContent).toBe('New3');
     expect(within(result).getByTestId('import-updated').textContent).toBe('Updated1');
     expect(within(result).getByTestId('import-unchanged').textContent).toBe('Unchanged1,300');
+    expect(within(result).getByTestId('import-kept').textContent).toBe('Kept (edited in the app)0');
     expect(importButton().textContent).toBe('Import catalog');
     expect(importButton().disabled).toBe(false);
 
     const success = await screen.findByText('Catalog imported');
     expect(success.closest('[data-sonner-toast]')?.getAttribute('data-type')).toBe('success');
     expect(screen.getByText('3 new, 1 updated, 1,300 unchanged.')).not.toBeNull();
+  });
+
+  it('says how many books an admin edited were kept, in the result and the toast', async () => {
+    setLanguage('es');
+    answer = () => json({ total: 1304, inserted: 0, updated: 2, unchanged: 1300, kept: 2 });
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Importar catálogo' }));
+    const result = await screen.findByTestId('import-result');
+    expect(within(result).getByTestId('import-kept').textContent).toBe('Conservados (editados en la app)2');
+    expect(
+      await screen.findByText(
+        '0 nuevos, 2 actualizados, 1300 sin cambios. 2 editados en la app se conservaron.',
+      ),
+    ).not.toBeNull();
   });
 
   it("shows a refusal as a destructive toast with the server's translated message", async () => {
