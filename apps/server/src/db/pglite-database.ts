@@ -50,6 +50,7 @@ const QUERY_STRETCH_MS = 10;
  */
 function takeTurns(client: PGlite): void {
   let last: Promise<unknown> = Promise.resolve();
+  let queued = 0;
   let stretchStartedAt = performance.now();
   const pause = async () => {
     if (performance.now() - stretchStartedAt < QUERY_STRETCH_MS) return;
@@ -57,7 +58,15 @@ function takeTurns(client: PGlite): void {
     stretchStartedAt = performance.now();
   };
   const turn = <T>(run: () => Promise<T>): Promise<T> => {
-    const result = last.then(pause).then(run);
+    // A query that finds none queued starts a new stretch: the event loop has been free meanwhile.
+    if (queued === 0) stretchStartedAt = performance.now();
+    queued += 1;
+    const result = last
+      .then(pause)
+      .then(run)
+      .finally(() => {
+        queued -= 1;
+      });
     last = result.catch(() => undefined);
     return result;
   };
