@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { errorResponseSchema } from '@summa/shared';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../app.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import type { App } from '../app.js';
+import type { DatabaseHandle } from './database.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import {
   closeThenRemove,
   startScratchPostgresCluster,
   type ScratchPostgresCluster,
 } from '../test/scratch-postgres-cluster.js';
-import { testConfig } from '../test/test-app.js';
+import { startAppOnPostgres } from '../test/test-app.js';
 
 /**
  * A frozen PostgreSQL (postmaster and backends stopped by SIGSTOP: connections are accepted by
@@ -29,14 +29,7 @@ describe('a frozen PostgreSQL', () => {
 
   beforeAll(async () => {
     cluster = await startScratchPostgresCluster();
-    database = await openDatabase({ kind: 'postgres', url: cluster.url, poolSize: 2, timeouts });
-    closers.push(() => database.close());
-    app = await buildApp({
-      config: testConfig({ JWT_SECRET: 'x'.repeat(40), CATALOG_REFRESH_SECONDS: '0' }),
-      database,
-    });
-    closers.push(() => app.close());
-    await app.ready();
+    ({ database, app } = await startAppOnPostgres(cluster.url, { poolSize: 2, timeouts }, closers));
   }, 60_000);
 
   afterAll(() => closeThenRemove(cluster, closers));

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { errorResponseSchema } from '@summa/shared';
-import { buildApp, type App } from '../app.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import type { App } from '../app.js';
 import {
   closeThenRemove,
   startScratchPostgresCluster,
   type ScratchPostgresCluster,
 } from '../test/scratch-postgres-cluster.js';
-import { testConfig } from '../test/test-app.js';
+import { startAppOnPostgres } from '../test/test-app.js';
 import { bearer, signUpTestUser, uniqueIp, type TestUser } from '../test/test-users.js';
 
 /**
@@ -17,7 +16,6 @@ import { bearer, signUpTestUser, uniqueIp, type TestUser } from '../test/test-us
  */
 describe('a PostgreSQL outage', () => {
   let cluster: ScratchPostgresCluster;
-  let database: DatabaseHandle;
   let app: App;
   let reader: TestUser;
   // Closed in reverse order, however far the setup got.
@@ -25,14 +23,7 @@ describe('a PostgreSQL outage', () => {
 
   beforeAll(async () => {
     cluster = await startScratchPostgresCluster();
-    database = await openDatabase({ kind: 'postgres', url: cluster.url, poolSize: 4 });
-    closers.push(() => database.close());
-    app = await buildApp({
-      config: testConfig({ JWT_SECRET: 'x'.repeat(40), CATALOG_REFRESH_SECONDS: '0' }),
-      database,
-    });
-    closers.push(() => app.close());
-    await app.ready();
+    ({ app } = await startAppOnPostgres(cluster.url, { poolSize: 4 }, closers));
     reader = await signUpTestUser(app);
   }, 60_000);
 

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config/env.js';
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/database.js';
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseKind,
+  type DatabaseTimeouts,
+} from '../db/database.js';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const TEST_DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL
@@ -91,4 +96,24 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The app on a PostgreSQL of the test's own (a scratch cluster), for the fault tests. What it
+ * opens goes onto `closers`, to be closed in reverse order however far the setup got.
+ */
+export async function startAppOnPostgres(
+  url: string,
+  options: { poolSize: number; timeouts?: DatabaseTimeouts },
+  closers: (() => Promise<void>)[],
+): Promise<{ database: DatabaseHandle; app: App }> {
+  const database = await openDatabase({ kind: 'postgres', url, ...options });
+  closers.push(() => database.close());
+  const app = await buildApp({
+    config: testConfig({ JWT_SECRET: 'x'.repeat(40), CATALOG_REFRESH_SECONDS: '0' }),
+    database,
+  });
+  closers.push(() => app.close());
+  await app.ready();
+  return { database, app };
 }
