@@ -144,14 +144,26 @@ export function BookSearchBox({ value, onValueChange, onPick }: BookSearchBoxPro
     timerRef.current = setTimeout(() => runSearch(query), SEARCH_DEBOUNCE_MS);
   };
 
-  const pick = (index: number) => {
-    // Spec §5: no search right after a pick.
+  /** Ends the search before a pick. Spec §5: no search right after a pick. */
+  const endSearch = () => {
     cancelPending();
     setStatus((current) => (current === 'loading' ? 'idle' : current));
     close();
+  };
+
+  const pickTypedText = () => {
+    endSearch();
+    onPick({ kind: 'text', text: trimmed });
+  };
+
+  const pick = (index: number) => {
     const suggestion = suggestions[index];
-    if (suggestion) onPick({ kind: 'suggestion', suggestion });
-    else onPick({ kind: 'text', text: trimmed });
+    if (!suggestion) {
+      pickTypedText();
+      return;
+    }
+    endSearch();
+    onPick({ kind: 'suggestion', suggestion });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -173,9 +185,15 @@ export function BookSearchBox({ value, onValueChange, onPick }: BookSearchBoxPro
         return;
       }
       case 'Enter':
+        // An IME uses Enter to commit its composition: that is not a choice.
+        if (event.nativeEvent.isComposing) return;
         if (open && activeIndex >= 0) {
           event.preventDefault();
           pick(activeIndex);
+        } else if (trimmed) {
+          // No option highlighted: Enter takes the 'Continue with the typed text' path.
+          event.preventDefault();
+          pickTypedText();
         }
         return;
       case 'Escape':

@@ -5,7 +5,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
 import {
@@ -107,6 +107,8 @@ function openStream({ body: sent, headers, signal }: FakeRequest): Response {
 let api: FakeApi;
 
 const routes: FakeRoutes = {
+  // The typed books below are not in the catalogue.
+  'POST /api/catalog/search': () => json({ books: [] }),
   'GET /api/me/usage': async () => {
     if (network.usageGate) await network.usageGate;
     return json(network.usage);
@@ -122,6 +124,11 @@ const routes: FakeRoutes = {
 const summaryPosts = () => api.to('/api/summaries');
 
 let user: UserEvent;
+
+beforeAll(() => {
+  // jsdom does not lay out, so it has no scrollIntoView (the search box keeps its option in view).
+  Element.prototype.scrollIntoView = vi.fn();
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
@@ -311,6 +318,61 @@ describe('generating a summary from home', () => {
     });
     await wait(DONE_NAVIGATION_DELAY_MS);
     expect((await toasts()).map((shown) => shown.text)).toEqual([en.successPremium]);
+  });
+});
+
+describe('generating a typed book that is not in the catalogue', () => {
+  const detailsDialog = () => screen.getByRole('dialog', { name: 'Book details' });
+
+  async function confirmAuthor(author: string) {
+    const dialog = detailsDialog();
+    await user.type(within(dialog).getByLabelText('Author'), author);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await wait(0);
+  }
+
+  it('Enter on the typed text, then Confirm in the details dialog, generates that book', async () => {
+    renderHome('/home');
+    await wait(0);
+    await user.type(screen.getByRole('combobox'), 'My Own Book{Enter}');
+    expect(summaryPosts()).toHaveLength(0);
+    await confirmAuthor('Jane Doe');
+    expect(summaryPosts()).toHaveLength(1);
+    expect(streams.at(-1)?.body).toEqual({
+      bookTitle: 'My Own Book',
+      bookAuthor: 'Jane Doe',
+      language: 'en',
+    });
+    expect(overlay()).not.toBeNull();
+  });
+
+  it('Confirm after choosing Continue with the typed text generates too', async () => {
+    renderHome('/home');
+    await wait(0);
+    await user.type(screen.getByRole('combobox'), 'My Own Book');
+    await wait(200);
+    await user.click(screen.getByRole('option', { name: /Continue with the typed text/ }));
+    await confirmAuthor('Jane Doe');
+    expect(streams.at(-1)?.body).toEqual({
+      bookTitle: 'My Own Book',
+      bookAuthor: 'Jane Doe',
+      language: 'en',
+    });
+  });
+
+  it('Enter in the box with a book already chosen generates it, as the button does', async () => {
+    renderHome();
+    await wait(0);
+    await user.click(screen.getByRole('combobox'));
+    await user.keyboard('{Enter}');
+    await wait(0);
+    expect(screen.queryByRole('dialog', { name: 'Book details' })).toBeNull();
+    expect(streams.at(-1)?.body).toEqual({
+      bookId: 'b1',
+      bookTitle: 'Atomic Habits',
+      bookAuthor: 'James Clear',
+      language: 'en',
+    });
   });
 });
 

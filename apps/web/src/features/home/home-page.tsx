@@ -63,7 +63,9 @@ function BookChooser({
 
   const onPick = (pick: BookPick) => {
     if (pick.kind === 'text') {
-      setDetails({ title: pick.text, author: '' });
+      // The text is still the chosen book's title (Enter after a pick): generate it, as the button does.
+      if (chosen && chosen.title === pick.text) onGenerate(chosen);
+      else setDetails({ title: pick.text, author: '' });
       return;
     }
     const { suggestion } = pick;
@@ -81,18 +83,13 @@ function BookChooser({
     setChosen({ id: suggestion.id, title: suggestion.title, author: suggestion.author });
   };
 
-  /** Set when the details dialog was opened by Generate: confirming it generates at once. */
-  const [generateOnConfirm, setGenerateOnConfirm] = useState(false);
-
+  // The dialog is the last step before generating: Confirm generates at once, as the button would.
   const onConfirm = ({ title, author }: BookDetails) => {
     setText(title);
     const book = { title, author };
     setChosen(book);
     setDetails(null);
-    if (generateOnConfirm) {
-      setGenerateOnConfirm(false);
-      onGenerate(book);
-    }
+    onGenerate(book);
   };
 
   // Spec §5: a title is required; without an author, the details dialog asks for it.
@@ -106,7 +103,6 @@ function BookChooser({
       toast.error(t('generate.bookTitleRequired'));
       return;
     }
-    setGenerateOnConfirm(true);
     setDetails({ title, author: '' });
   };
 
@@ -150,10 +146,7 @@ function BookChooser({
       <BookDetailsDialog
         open={details !== null}
         onOpenChange={(open) => {
-          if (!open) {
-            setDetails(null);
-            setGenerateOnConfirm(false);
-          }
+          if (!open) setDetails(null);
         }}
         initial={details ?? { title: '', author: '' }}
         onConfirm={onConfirm}

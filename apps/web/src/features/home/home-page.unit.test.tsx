@@ -1,4 +1,4 @@
-import type { Suggestion } from '@summa/shared';
+import type { Suggestion, Usage } from '@summa/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { z } from 'zod';
 import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
+import { testSession } from '../../test/session-fixture';
 import { apiError, fakeApi, json, offline, type FakeApi, type FakeHandler } from '../../test/fake-api';
 import { HomePage } from './home-page';
 
@@ -20,6 +21,15 @@ const en = {
 function suggestion(overrides: Partial<Suggestion> & Pick<Suggestion, 'id' | 'title'>): Suggestion {
   return { author: 'Some Author', lang: 'en', cover_url: null, source: 'catalog', ...overrides };
 }
+
+const USAGE: Usage = {
+  plan: 'free',
+  monthKey: '2026-03',
+  summariesUsed: 0,
+  summariesLimit: 10,
+  audiosUsed: 0,
+  audiosLimit: 10,
+};
 
 const ATOMIC = suggestion({
   id: 'b1',
@@ -90,7 +100,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderHome(path = '/home') {
+/** Signed out unless `signedIn`: the search box works alone; the usage line waits for a user. */
+function renderHome(path = '/home', signedIn = false) {
+  const session = signedIn ? testSession() : null;
   const router = createMemoryRouter(
     [
       { path: '/home', Component: HomePage },
@@ -99,9 +111,8 @@ function renderHome(path = '/home') {
     ],
     { initialEntries: [path] },
   );
-  // Signed out: the search box works alone; the usage line waits for a user.
   render(
-    <AuthContext.Provider value={{ session: null, user: null, loading: false }}>
+    <AuthContext.Provider value={{ session, user: session?.user ?? null, loading: false }}>
       <RouterProvider router={router} />
     </AuthContext.Provider>,
   );
@@ -300,6 +311,34 @@ describe('book search box: keyboard and closing', () => {
     expect(valueOf(within(dialog).getByLabelText('Author'))).toBe('');
   });
 
+  it('Enter on typed text with no option highlighted takes the Continue path', async () => {
+    renderHome();
+    await typeAndSettle('my own book', [ATOMIC]);
+    expect(input().hasAttribute('aria-activedescendant')).toBe(false);
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: en.details });
+    expect(valueOf(within(dialog).getByLabelText('Title'))).toBe('my own book');
+    expect(valueOf(within(dialog).getByLabelText('Author'))).toBe('');
+    // The modal dialog hides the page behind it from the accessibility tree.
+    expect(screen.getByRole('combobox', { hidden: true }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Enter before the suggestions arrive takes the Continue path and drops the search', async () => {
+    renderHome();
+    await user.type(input(), '  my own book ');
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: en.details });
+    expect(valueOf(within(dialog).getByLabelText('Title'))).toBe('my own book');
+    await wait(1000);
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('Enter on an empty box does nothing', async () => {
+    renderHome();
+    await user.type(input(), '   {Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('Escape closes the list', async () => {
     renderHome();
     await typeAndSettle('atomic', [ATOMIC]);
@@ -355,7 +394,15 @@ describe('book search box: picking', () => {
 
 describe('book details dialog', () => {
   async function openDialog() {
-    renderHome();
+    // Confirm generates, which needs a reader; the generation itself is home-generation's subject.
+    api.on({
+      'GET /api/me/usage': () => json(USAGE),
+      'POST /api/summaries': ({ signal }) =>
+        new Promise<Response>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    });
+    renderHome('/home', true);
     await typeAndSettle('  dune  ', []);
     await user.click(options().at(-1)!);
     return screen.getByRole('dialog');
@@ -377,7 +424,8 @@ describe('book details dialog', () => {
     expect(within(dialog).getByText('Title is required')).not.toBeNull();
     await user.type(title, 'Dune ');
     await user.click(confirm);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // Confirm also starts the generation (its overlay is a dialog too): the details dialog is gone.
+    expect(screen.queryByRole('dialog', { name: en.details })).toBeNull();
     expect(valueOf(input())).toBe('Dune');
     expect(valueOf(authorField())).toBe('Frank Herbert');
   });
