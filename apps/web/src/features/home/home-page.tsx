@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Page } from '../../components/page';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -217,20 +216,26 @@ export function HomePage() {
   const initialText = initialChosen?.title ?? params.get('title')?.trim() ?? '';
   const premium = usage?.plan === 'premium';
   return (
-    <Page title={t('pages.home.title')} lead={t('pages.home.lead')}>
-      <div className="flex max-w-2xl flex-col gap-5">
-        <div className="flex flex-col gap-1">
-          <p className="flex items-center gap-2 text-2xl font-bold tracking-tight text-stone-900">
-            {t('generate.productName')}
-            {premium ? (
-              <Badge className="gap-1 bg-amber-100 text-amber-900">
-                <Crown aria-hidden className="size-3.5" />
-                {t('generate.premiumBadge')}
-              </Badge>
-            ) : null}
-          </p>
-          <p className="text-stone-600">{t('generate.tagline')}</p>
-        </div>
+    // Not the shared <Page>: home is a centred hero (spec §2 'Home page': the product name, a
+    // tagline and the search box) with one heading, not a left-aligned title with a lead line.
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-14">
+      <title>{`${t('pages.home.title')} · ${t('common.appName')}`}</title>
+      <header className="flex flex-col items-center gap-2 text-center">
+        <p className="flex items-center gap-2 text-sm font-semibold tracking-widest text-brand-700 uppercase">
+          {t('generate.productName')}
+          {premium ? (
+            <Badge className="gap-1 bg-amber-100 tracking-normal text-amber-900 normal-case">
+              <Crown aria-hidden className="size-3.5" />
+              {t('generate.premiumBadge')}
+            </Badge>
+          ) : null}
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-stone-900 sm:text-4xl">
+          {t('pages.home.title')}
+        </h1>
+        <p className="max-w-xl text-base text-balance text-stone-600 sm:text-lg">{t('generate.tagline')}</p>
+      </header>
+      <div className="flex flex-col gap-4">
         {/* A new ?title=&author= (a link followed while here) starts a fresh choice. */}
         <BookChooser
           key={`${initialText}\n${initialChosen?.author ?? ''}\n${initialChosen?.id ?? ''}`}
@@ -240,7 +245,7 @@ export function HomePage() {
           onGenerate={onGenerate}
         />
         {usage ? (
-          <p className="text-sm text-stone-600" data-testid="usage-line">
+          <p className="text-center text-sm text-stone-600" data-testid="usage-line">
             {usage.summariesLimit === null
               ? t('generate.usagePremium')
               : t('generate.usageFree', { used: usage.summariesUsed, limit: usage.summariesLimit })}
@@ -255,6 +260,6 @@ export function HomePage() {
         }}
       />
       <LimitDialog open={limitOpen} onOpenChange={setLimitOpen} />
-    </Page>
+    </div>
   );
 }

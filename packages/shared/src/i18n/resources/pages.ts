@@ -3,7 +3,7 @@ import { defineMessages } from '../define-messages.js';
 /** The heading and lead line of every screen, shown in its <h1> and document title. */
 export const pages = defineMessages({
   pt: {
-    home: { title: 'Gerar resumo', lead: 'Busque um livro e receba um resumo de uma página.' },
+    home: { title: 'Gerar resumo' },
     auth: { title: 'Entrar ou criar conta', lead: 'Acesse seus resumos, XP e conquistas.' },
     welcome: { title: 'Boas-vindas ao Summa!', lead: 'Sua conta está pronta.' },
     premiumWelcome: { title: 'Boas-vindas ao Premium!', lead: 'Resumos e áudios ilimitados liberados.' },
@@ -30,7 +30,7 @@ export const pages = defineMessages({
     },
   },
   en: {
-    home: { title: 'Generate a summary', lead: 'Search for a book and get a one-page summary.' },
+    home: { title: 'Generate a summary' },
     auth: { title: 'Sign in or create an account', lead: 'Get to your summaries, XP and achievements.' },
     welcome: { title: 'Welcome to Summa!', lead: 'Your account is ready.' },
     premiumWelcome: { title: 'Welcome to Premium!', lead: 'Unlimited summaries and audio are unlocked.' },
@@ -57,7 +57,7 @@ export const pages = defineMessages({
     },
   },
   es: {
-    home: { title: 'Generar resumen', lead: 'Busca un libro y recibe un resumen de una página.' },
+    home: { title: 'Generar resumen' },
     auth: { title: 'Inicia sesión o crea una cuenta', lead: 'Accede a tus resúmenes, XP y logros.' },
     welcome: { title: '¡Bienvenido a Summa!', lead: 'Tu cuenta está lista.' },
     premiumWelcome: { title: '¡Bienvenido a Premium!', lead: 'Resúmenes y audios ilimitados desbloqueados.' },

@@ -5,7 +5,7 @@ export const search = defineMessages({
   pt: {
     box: {
       label: 'Livro',
-      placeholder: 'Digite o título ou o autor do livro',
+      placeholder: 'Título ou autor',
       suggestions: 'Sugestões de livros',
       searching: 'Buscando livros…',
       noResults: 'Nenhum livro encontrado',
@@ -30,7 +30,7 @@ export const search = defineMessages({
     },
     home: {
       authorLabel: 'Autor',
-      authorPlaceholder: 'Escolha um livro para ver o autor',
+      authorPlaceholder: 'Vem do livro escolhido',
       editDetails: 'Editar título e autor',
     },
     explore: {
@@ -74,7 +74,7 @@ export const search = defineMessages({
   en: {
     box: {
       label: 'Book',
-      placeholder: "Type the book's title or author",
+      placeholder: 'Title or author',
       suggestions: 'Book suggestions',
       searching: 'Searching books…',
       noResults: 'No books found',
@@ -99,7 +99,7 @@ export const search = defineMessages({
     },
     home: {
       authorLabel: 'Author',
-      authorPlaceholder: 'Pick a book to see its author',
+      authorPlaceholder: 'From the chosen book',
       editDetails: 'Edit title and author',
     },
     explore: {
@@ -143,7 +143,7 @@ export const search = defineMessages({
   es: {
     box: {
       label: 'Libro',
-      placeholder: 'Escribe el título o el autor del libro',
+      placeholder: 'Título o autor',
       suggestions: 'Sugerencias de libros',
       searching: 'Buscando libros…',
       noResults: 'No se encontraron libros',
@@ -168,7 +168,7 @@ export const search = defineMessages({
     },
     home: {
       authorLabel: 'Autor',
-      authorPlaceholder: 'Elige un libro para ver su autor',
+      authorPlaceholder: 'Viene del libro elegido',
       editDetails: 'Editar título y autor',
     },
     explore: {
