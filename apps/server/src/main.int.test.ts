@@ -73,6 +73,30 @@ describe('main', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('shutdown complete');
   });
+
+  it('logs JSON by default when stdout is not a terminal (containers, CI)', async () => {
+    const run = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, async () => undefined);
+    const ready = run.stdout.split('\n').find((line) => line.includes('Summa is ready'));
+    expect(ready).toBeDefined();
+    expect(JSON.parse(ready ?? '')).toMatchObject({
+      database: 'pglite',
+      databaseAt: `embedded under ${dataDir}`,
+    });
+  });
+
+  it('with LOG_FORMAT=pretty, starts with short readable lines: address, database and model', async () => {
+    const run = await startServer(
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'pretty', LLM_PROVIDER: 'local' },
+      async () => undefined,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/^\{/m);
+    expect(run.stdout).toMatch(/^\d\d:\d\d:\d\d INFO {2}Summa is ready on port \d+$/m);
+    expect(run.stdout).toMatch(/^ +open: http:\/\/localhost:\d+$/m);
+    expect(run.stdout).toContain(`databaseAt: embedded under ${dataDir}`);
+    expect(run.stdout).toMatch(/^ +model: local .*models/m);
+    expect(run.stdout).toContain('shutdown complete');
+  });
 });
 
 describe('closing the app', () => {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { EnvError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { prettyLogStream, resolveLogFormat } from './http/pretty-log.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -25,7 +26,9 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const app = await buildApp({ config, database });
+  const logFormat = resolveLogFormat(config.logFormat, process.stdout.isTTY);
+  const logStream = logFormat === 'pretty' ? prettyLogStream(process.stdout) : undefined;
+  const app = await buildApp({ config, database, logStream });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -60,7 +63,18 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      database: database.kind,
+      startupMs: Math.round(performance.now() - startedAt),
+      open: config.publicUrl ?? `http://localhost:${port}`,
+      databaseAt: config.databaseUrl
+        ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
+        : `embedded under ${config.dataDir}`,
+      model:
+        config.llm.provider === 'local'
+          ? `local ${config.llm.model ?? '(default)'}: files in ${config.llm.modelsDir} (fetched when missing)`
+          : `${config.llm.provider} ${config.llm.model ?? '(default)'}`,
+    },
     `Summa is ready on port ${port}`,
   );
 }

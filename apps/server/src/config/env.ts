@@ -43,6 +43,7 @@ export const envSchema = z.object({
   HOST: optional(z.string().min(1)).default('0.0.0.0'),
   PORT: optional(port).default(3000),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  LOG_FORMAT: optional(z.enum(['pretty', 'json'])),
   DATA_DIR: optional(z.string().min(1)).default('./data'),
   DATABASE_URL: optional(postgresUrl),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
@@ -100,6 +101,8 @@ export interface AppConfig {
   host: string;
   port: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Undefined: readable at a terminal, JSON otherwise (see http/pretty-log.ts). */
+  logFormat: Env['LOG_FORMAT'];
   dataDir: string;
   databaseUrl: string | undefined;
   /** Bounded waits for PostgreSQL connections and statements. */
@@ -178,6 +181,7 @@ export function loadConfig(
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databaseTimeouts: {
