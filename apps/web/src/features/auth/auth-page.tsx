@@ -38,8 +38,9 @@ export function AuthPage() {
   const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
 
   // Kept for the trips that leave this page (sign-up via /welcome, Google's round trip).
+  // Without one, a stale target from an abandoned visit is forgotten.
   useEffect(() => {
-    if (returnPath) rememberReturnPath(returnPath);
+    rememberReturnPath(returnPath);
   }, [returnPath]);
 
   // Spec §2: a session that exists (or arrives from another tab) goes to /home.
