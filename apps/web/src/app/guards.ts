@@ -3,22 +3,30 @@ import { isLanguage } from '@summa/shared/languages';
 import { authClient } from '../lib/auth/auth-client';
 import { GOOGLE_CODE_PARAM } from '@summa/shared/auth';
 import { setLanguage } from '../lib/i18n';
+import { authPathFor, RETURN_PARAM, safeReturnPath } from '../lib/auth/return-target';
 
 /** Spec §4 Home and §9: without a session, wait about 400 ms and check again before leaving. */
 export const SESSION_RETRY_DELAY_MS = 400;
 
-const toAuth = () => redirect('/auth');
+/** To /auth, carrying the page the visitor was opening (shared links, spec §2). */
+const toAuth = (args?: Pick<LoaderFunctionArgs, 'request'>) => {
+  if (!args) return redirect('/auth');
+  const url = new URL(args.request.url);
+  return redirect(authPathFor(`${url.pathname}${url.search}`));
+};
 
 /** Every signed-in screen: visitors go to /auth. */
-export async function requireSession(): Promise<Response | null> {
-  return (await authClient.getSession()) ? null : toAuth();
+export async function requireSession(args?: Pick<LoaderFunctionArgs, 'request'>): Promise<Response | null> {
+  return (await authClient.getSession()) ? null : toAuth(args);
 }
 
 /** /home: a session may still be arriving (a sign-in finishing in this or another tab). */
-export async function requireSessionAfterRetry(): Promise<Response | null> {
+export async function requireSessionAfterRetry(
+  args?: Pick<LoaderFunctionArgs, 'request'>,
+): Promise<Response | null> {
   if (await authClient.getSession()) return null;
   await new Promise((resolve) => setTimeout(resolve, SESSION_RETRY_DELAY_MS));
-  return (await authClient.getSession()) ? null : toAuth();
+  return (await authClient.getSession()) ? null : toAuth(args);
 }
 
 /** /welcome: signed in, or back from Google with a one-time code to exchange for a session. */
@@ -33,8 +41,10 @@ export interface AdminAccess {
 }
 
 /** /admin, /populate-books, /curation/people: the server's word on the role decides. */
-export async function requireAdmin(): Promise<AdminAccess | Response> {
-  if (!(await authClient.getSession())) return toAuth();
+export async function requireAdmin(
+  args?: Pick<LoaderFunctionArgs, 'request'>,
+): Promise<AdminAccess | Response> {
+  if (!(await authClient.getSession())) return toAuth(args);
   let role: string | undefined;
   try {
     role = (await authClient.getUser())?.role;
@@ -48,7 +58,10 @@ export async function requireAdmin(): Promise<AdminAccess | Response> {
 
 /** /auth: ?lang=xx picks the language; a signed-in user goes on to /home (spec §2). */
 export async function authEntry({ request }: LoaderFunctionArgs): Promise<Response | null> {
-  const lang = new URL(request.url).searchParams.get('lang');
+  const params = new URL(request.url).searchParams;
+  const lang = params.get('lang');
   if (isLanguage(lang)) setLanguage(lang);
-  return (await authClient.getSession()) ? redirect('/home') : null;
+  return (await authClient.getSession())
+    ? redirect(safeReturnPath(params.get(RETURN_PARAM)) ?? '/home')
+    : null;
 }

@@ -52,6 +52,12 @@ describe('requireSession', () => {
     await signIn();
     expect(await requireSession()).toBeNull();
   });
+
+  it('carries the shared link a visitor was opening to /auth in ?next=', async () => {
+    fakeServer(sessionOf('user'));
+    const request = new Request('http://localhost/summary/abc?x=1');
+    expect(redirectTarget(await requireSession({ request }))).toBe('/auth?next=%2Fsummary%2Fabc%3Fx%3D1');
+  });
 });
 
 describe('requireSessionAfterRetry (spec §4 Home)', () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GOOGLE_ERROR_PARAM } from '@summa/shared/auth';
 import { useAuth } from '../../lib/auth/use-auth';
+import { rememberReturnPath, RETURN_PARAM, safeReturnPath } from '../../lib/auth/return-target';
 import { toastAuthError } from './auth-errors';
 import { AuthShell } from './auth-shell';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
@@ -34,11 +35,18 @@ export function AuthPage() {
   /** True while this page's own sign-in is under way: its success decides where to go. */
   const signingIn = useRef(false);
   const googleErrorShown = useRef(false);
+  const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
+
+  // Kept for the trips that leave this page (sign-up via /welcome, Google's round trip).
+  // Without one, a stale target from an abandoned visit is forgotten.
+  useEffect(() => {
+    rememberReturnPath(returnPath);
+  }, [returnPath]);
 
   // Spec §2: a session that exists (or arrives from another tab) goes to /home.
   useEffect(() => {
-    if (session && !signingIn.current) void navigate('/home', { replace: true });
-  }, [session, navigate]);
+    if (session && !signingIn.current) void navigate(returnPath ?? '/home', { replace: true });
+  }, [session, navigate, returnPath]);
 
   // Back from a failed Google sign-in (/auth?google_error=CODE).
   useEffect(() => {
@@ -63,8 +71,8 @@ export function AuthPage() {
   };
 
   const signedIn = (done: CredentialsMode) => {
-    // Spec §4: login goes to /, sign-up to /welcome.
-    void navigate(done === 'signup' ? '/welcome' : '/', { replace: true });
+    // Spec §4: login goes to / (or the shared link), sign-up to /welcome (which then goes on to it).
+    void navigate(done === 'signup' ? '/welcome' : (returnPath ?? '/'), { replace: true });
   };
 
   return (
@@ -83,11 +91,6 @@ export function AuthPage() {
         ) : (
           <>
             <GoogleButton />
-            <div className="flex items-center gap-3 text-xs font-medium text-stone-500 uppercase">
-              <span className="h-px flex-1 bg-stone-200" aria-hidden />
-              {t('auth.divider')}
-              <span className="h-px flex-1 bg-stone-200" aria-hidden />
-            </div>
             <CredentialsForm
               mode={mode}
               error={error}

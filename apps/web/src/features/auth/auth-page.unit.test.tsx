@@ -25,6 +25,7 @@ function renderAuth(path = '/en/auth') {
       { path: '/welcome', Component: Elsewhere },
       { path: '/', Component: Elsewhere },
       { path: '/home', Component: Elsewhere },
+      { path: '/summary/:id', Component: Elsewhere },
     ],
     { initialEntries: [path] },
   );
@@ -49,13 +50,15 @@ afterEach(async () => {
 
 describe('AuthPage', () => {
   it('offers Google only when configured, and enables submit once the fields are filled', async () => {
-    fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
+    const api = fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
     const user = userEvent.setup();
     renderAuth();
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in or create an account');
-    expect(await screen.findByText('Google sign-in is not configured on this server.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(api.to('/api/auth/config').length).toBe(1));
+    // Not configured: neither a button that cannot work nor its divider.
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
 
     const submit = screen.getByRole('button', { name: 'Sign in' });
     expect(submit).toHaveProperty('disabled', true);
@@ -165,5 +168,46 @@ describe('AuthPage', () => {
     await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
     const router = renderAuth();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('after signing in, returns to the shared link it was opened for', async () => {
+    fakeApi({
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/login': () => json(SESSION),
+    });
+    const user = userEvent.setup();
+    const router = renderAuth('/en/auth?next=%2Fsummary%2Fabc%3Fx%3D1');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/summary/abc'));
+    expect(router.state.location.search).toBe('?x=1');
+  });
+
+  it('keeps the shared link for the trip through /welcome, and ignores a foreign one', async () => {
+    fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
+    renderAuth('/en/auth?next=%2Fsummary%2Fabc');
+    await waitFor(() => expect(sessionStorage.getItem('summa.returnTo')).toBe('/summary/abc'));
+    sessionStorage.clear();
+  });
+
+  it('after signing in, ignores a return target on another site', async () => {
+    fakeApi({
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/login': () => json(SESSION),
+    });
+    const user = userEvent.setup();
+    const router = renderAuth('/en/auth?next=%2F%2Fevil.com%2Fsummary');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStorage.getItem('summa.returnTo')).toBeNull();
+  });
+
+  it('opens the sign-up form with ?mode=signup', async () => {
+    fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
+    renderAuth('/en/auth?mode=signup');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Create your account');
   });
 });

@@ -29,7 +29,7 @@ function GoogleMark() {
   );
 }
 
-/** Spec §2: the Google button; without Google configured on the server it says so instead. */
+/** Spec §2: the Google button and its divider, shown only when Google is configured on the server. */
 export function GoogleButton() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -56,25 +56,19 @@ export function GoogleButton() {
     authClient.signInWithGoogle(signupMetadata(location.pathname));
   };
 
+  // A button that cannot work is not shown, nor the divider below it.
+  if (available !== true) return null;
   return (
     <div className="flex flex-col gap-2">
-      <Button
-        type="button"
-        variant="outline"
-        size="lg"
-        className="w-full"
-        disabled={available !== true || leaving}
-        aria-describedby={available === false ? 'google-not-configured' : undefined}
-        onClick={start}
-      >
+      <Button type="button" variant="outline" size="lg" className="w-full" disabled={leaving} onClick={start}>
         <GoogleMark />
         {t('auth.google.button')}
       </Button>
-      {available === false ? (
-        <p id="google-not-configured" className="text-center text-xs text-stone-500">
-          {t('auth.google.notConfigured')}
-        </p>
-      ) : null}
+      <div className="mt-3 flex items-center gap-3 text-xs font-medium text-stone-500 uppercase">
+        <span className="h-px flex-1 bg-stone-200" aria-hidden />
+        {t('auth.divider')}
+        <span className="h-px flex-1 bg-stone-200" aria-hidden />
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { authClient } from '../../lib/auth/auth-client';
 import { GOOGLE_CODE_PARAM, GOOGLE_ERROR_PARAM } from '@summa/shared/auth';
 import { useAuth } from '../../lib/auth/use-auth';
+import { takeReturnPath } from '../../lib/auth/return-target';
 
 /** Spec §9: the welcome page moves on after 5 seconds. */
 const REDIRECT_SECONDS = 5;
@@ -32,6 +33,8 @@ function Countdown() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
+  // A shared link opened before sign-up (or before Google) is where the reader goes on to.
+  const [target] = useState(() => takeReturnPath() ?? '/home');
 
   useEffect(() => {
     const timer = setInterval(() => setSeconds((left) => Math.max(0, left - 1)), 1000);
@@ -39,8 +42,8 @@ function Countdown() {
   }, []);
 
   useEffect(() => {
-    if (seconds === 0) void navigate('/home', { replace: true });
-  }, [seconds, navigate]);
+    if (seconds === 0) void navigate(target, { replace: true });
+  }, [seconds, navigate, target]);
 
   return (
     <div className="flex flex-col items-start gap-4">
@@ -48,7 +51,7 @@ function Countdown() {
         {t('auth.welcome.countdown', { seconds })}
       </p>
       <Button asChild size="lg">
-        <Link to="/home" replace>
+        <Link to={target} replace>
           {t('auth.welcome.goNow')}
         </Link>
       </Button>

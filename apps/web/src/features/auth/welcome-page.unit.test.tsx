@@ -7,6 +7,7 @@ import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, noContent } from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
+import { rememberReturnPath } from '../../lib/auth/return-target';
 import { WelcomePage } from './welcome-page';
 
 const SESSION: Session = testSession();
@@ -32,6 +33,7 @@ function renderWelcome(entry: string) {
       { path: '/welcome', Component: WelcomePage },
       { path: '/auth', Component: Elsewhere },
       { path: '/home', Component: Elsewhere },
+      { path: '/summary/:id', Component: Elsewhere },
     ],
     {
       initialEntries: [entry],
@@ -88,5 +90,23 @@ describe('WelcomePage', () => {
     expect(router.state.location.pathname).toBe('/welcome');
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('after the 5 seconds, goes on to the shared link remembered before sign-up', async () => {
+    fakeServer(() => json(SESSION));
+    await authClient.signInWithPassword({ email: SESSION.user.email, password: 'secret1' });
+    rememberReturnPath('/summary/abc');
+    vi.useFakeTimers();
+    const router = renderWelcome('/welcome');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(router.state.location.pathname).toBe('/summary/abc');
+  });
+
+  it('back from Google, leads on to the shared link remembered before leaving', async () => {
+    fakeServer(() => json(SESSION));
+    rememberReturnPath('/summary/xyz');
+    renderWelcome('/welcome#google_code=one-more');
+    const link = await screen.findByRole('link', { name: 'Go to the home page now' });
+    expect(link.getAttribute('href')).toBe('/summary/xyz');
   });
 });

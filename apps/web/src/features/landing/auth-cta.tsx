@@ -11,11 +11,11 @@ interface AuthCtaProps {
   className?: string;
 }
 
-/** Spec §2: every call-to-action of the landing page goes to /auth?lang={lang}. */
+/** Spec §2: every call-to-action of the landing page goes to /auth?lang={lang}, opening sign-up. */
 export function AuthCta({ language, children, variant = 'accent', size = 'lg', className }: AuthCtaProps) {
   return (
     <Button asChild variant={variant} size={size} className={className}>
-      <Link to={`/auth?lang=${language}`} data-testid="landing-cta">
+      <Link to={`/auth?lang=${language}&mode=signup`} data-testid="landing-cta">
         {children}
       </Link>
     </Button>

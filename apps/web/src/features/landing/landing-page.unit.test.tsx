@@ -45,11 +45,11 @@ describe.each(LANGUAGES)('the %s landing page', (language) => {
     });
   });
 
-  it('sends every call-to-action to /auth?lang', () => {
+  it('sends every call-to-action to /auth?lang, opening sign-up', () => {
     renderLanding();
     const ctas = screen.getAllByTestId('landing-cta');
     expect(ctas.length).toBeGreaterThanOrEqual(4);
-    for (const cta of ctas) expect(cta.getAttribute('href')).toBe(`/auth?lang=${language}`);
+    for (const cta of ctas) expect(cta.getAttribute('href')).toBe(`/auth?lang=${language}&mode=signup`);
   });
 
   it('sets the title, canonical, alternates, social tags and structured data', () => {

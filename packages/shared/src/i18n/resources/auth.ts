@@ -8,7 +8,6 @@ export const auth = defineMessages({
     submitting: 'Aguarde…',
     google: {
       button: 'Continuar com o Google',
-      notConfigured: 'O login com Google não está configurado neste servidor.',
     },
     divider: 'ou',
     fields: {
@@ -69,7 +68,6 @@ export const auth = defineMessages({
     submitting: 'Please wait…',
     google: {
       button: 'Continue with Google',
-      notConfigured: 'Google sign-in is not configured on this server.',
     },
     divider: 'or',
     fields: {
@@ -130,7 +128,6 @@ export const auth = defineMessages({
     submitting: 'Espera…',
     google: {
       button: 'Continuar con Google',
-      notConfigured: 'El inicio de sesión con Google no está configurado en este servidor.',
     },
     divider: 'o',
     fields: {

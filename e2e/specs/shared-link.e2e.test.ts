@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GenerateSummaryResponse } from '@summa/shared';
+import { translations } from '@summa/shared/i18n';
+import { PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
+import { baseURL, launchBrowser, openPage } from '../support/browser.js';
+
+const t = translations.en.auth;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('a shared summary link', () => {
+  it('takes a fresh account through sign-up and /welcome back to the summary', async () => {
+    // A reader who already has the summary shares its link; the fake model writes it.
+    const sharer = await signUpViaApi(uniqueEmail('sharer'), { language: 'en' });
+    const response = await fetch(`${baseURL()}/api/summaries`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${sharer.access_token}`,
+        'X-Forwarded-For': visitorAddress(),
+      },
+      body: JSON.stringify({ bookTitle: 'Atomic Habits', bookAuthor: 'James Clear', language: 'en' }),
+    });
+    expect(response.status).toBe(200);
+    const { summaryId } = (await response.json()) as GenerateSummaryResponse;
+    const target = `/summary/${summaryId}`;
+
+    const { page, context } = await openPage(browser, { storedLanguage: 'en' });
+    await page.goto(target);
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(target);
+
+    await page.getByRole('button', { name: t.toggle.toSignup, exact: true }).click();
+    await page.getByLabel(t.fields.fullName).fill('Bia Lima');
+    await page.getByLabel(t.fields.email).fill(uniqueEmail('shared-link'));
+    await page.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: t.signup.submit, exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/welcome');
+    await page.waitForURL((url) => url.pathname === target, { timeout: 10_000 });
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Atomic Habits');
+    await context.close();
+  });
+});
