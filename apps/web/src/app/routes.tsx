@@ -91,7 +91,9 @@ export const routes: RouteObject[] = [
     Component: AppLayout,
     HydrateFallback: PageSpinner,
     children: [
-      { index: true, loader: decideStart },
+      // The loader always redirects; the spinner only gives the matched leaf something to render
+      // meanwhile (without it React Router warns on every visit to '/').
+      { index: true, loader: decideStart, Component: PageSpinner },
       ...LANGUAGES.map(languageScope),
       { path: 'auth', loader: authEntry, lazy: auth },
       {

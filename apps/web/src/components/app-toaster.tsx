@@ -4,13 +4,19 @@ import { Toaster } from 'sonner';
 /** Spec §9: a toast stays on screen for 800 ms. */
 export const TOAST_DURATION_MS = 800;
 
-/** The app's one toast region: top centre, coloured by type, each toast with a close button. */
+/** The sticky header is h-16 (64 px); toasts start 8 px below it so they never cover it (issue 14, on a phone). */
+export const TOAST_TOP_OFFSET = 'calc(4rem + 8px)';
+
+/** The app's one toast region: top centre below the header, coloured by type, each toast with a close button. */
 export function AppToaster() {
   const { t } = useTranslation();
   return (
     <Toaster
       position="top-center"
       duration={TOAST_DURATION_MS}
+      // Sonner uses mobileOffset under 600 px (full-width toasts) and offset above it.
+      offset={{ top: TOAST_TOP_OFFSET }}
+      mobileOffset={{ top: TOAST_TOP_OFFSET }}
       richColors
       closeButton
       // Sonner's own labels are English only; the region and its close buttons speak the reader's language.

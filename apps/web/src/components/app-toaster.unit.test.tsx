@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../lib/i18n';
-import { AppToaster, TOAST_DURATION_MS } from './app-toaster';
+import { AppToaster, TOAST_DURATION_MS, TOAST_TOP_OFFSET } from './app-toaster';
 
 /** Sonner's exit animation: a closed toast leaves the page this long after it starts closing. */
 const EXIT_ANIMATION_MS = 200;
@@ -67,5 +67,18 @@ describe('AppToaster (spec §9: toasts last 800 ms)', () => {
     });
     expect(screen.getByRole('region', { name: /^Notificaciones/ })).toBe(region);
     expect(within(region).getByRole('button', { name: 'Cerrar notificación' })).toBeTruthy();
+  });
+
+  it('starts below the 64 px sticky header on a phone and on a laptop, so a toast never covers it', async () => {
+    render(<AppToaster />);
+    act(() => {
+      toast('Saved');
+    });
+    await advance(0);
+    const toaster = document.querySelector<HTMLElement>('[data-sonner-toaster]');
+    expect(toaster?.dataset.yPosition).toBe('top');
+    expect(TOAST_TOP_OFFSET).toBe('calc(4rem + 8px)');
+    expect(toaster?.style.getPropertyValue('--offset-top')).toBe(TOAST_TOP_OFFSET);
+    expect(toaster?.style.getPropertyValue('--mobile-offset-top')).toBe(TOAST_TOP_OFFSET);
   });
 });

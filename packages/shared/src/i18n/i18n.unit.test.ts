@@ -38,3 +38,19 @@ describe('translations', () => {
     }
   });
 });
+
+/** Every word a language may use for the free plan; only the landing's pricing name may appear (issue 14). */
+const FREE_PLAN_WORDS = /\bplan[o]?\s+(free|gratuito|gratis)\b|\b(free|gratuito|gratis)\s+plan\b/gi;
+
+describe('the free plan', () => {
+  it.each(LANGUAGES)('%s calls it by the landing pricing name everywhere', (language) => {
+    const name = translations[language].landing.pricing.free.name.toLowerCase();
+    const others = leaves(translations[language]).flatMap(([key, text]) =>
+      [...text.matchAll(FREE_PLAN_WORDS)]
+        .map((match) => (match[1] ?? match[2] ?? '').toLowerCase())
+        .filter((word) => word !== name)
+        .map((word) => `${key}: ${word}`),
+    );
+    expect(others).toEqual([]);
+  });
+});

@@ -107,7 +107,11 @@ export function ExplorePage() {
         <p role="status" className="sr-only">
           {t('common.loading')}
         </p>
-        <ul className="grid gap-3 sm:grid-cols-2" aria-hidden data-testid="explore-skeleton">
+        <ul
+          className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2"
+          aria-hidden
+          data-testid="explore-skeleton"
+        >
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
             <li key={index}>
               <BookCardSkeleton />
@@ -134,7 +138,7 @@ export function ExplorePage() {
   } else {
     results = (
       <>
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
           {books.data.books.map((book) => (
             <li key={book.id}>
               <BookCard book={book} />
@@ -173,7 +177,8 @@ export function ExplorePage() {
 
   return (
     <Page title={t('pages.explore.title')} lead={t('pages.explore.lead')}>
-      <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+      {/* One column that may shrink below its content on phones, so a long card cannot widen the page. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2">
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* Keyed on the URL's text so the back button also resets the field. */}

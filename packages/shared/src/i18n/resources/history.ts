@@ -26,7 +26,7 @@ export const history = defineMessages({
       retry: 'Tentar novamente',
     },
     limited: {
-      body: 'No plano Free, o histórico mostra os seus {{limit}} resumos mais recentes.',
+      body: 'No plano Gratuito, o histórico mostra os seus {{limit}} resumos mais recentes.',
       cta: 'Ver tudo com o Premium',
     },
   },
@@ -82,7 +82,7 @@ export const history = defineMessages({
       retry: 'Intentar de nuevo',
     },
     limited: {
-      body: 'En el plan Free, el historial muestra tus {{limit}} resúmenes más recientes.',
+      body: 'En el plan Gratis, el historial muestra tus {{limit}} resúmenes más recientes.',
       cta: 'Ver todo con Premium',
     },
   },

@@ -1,0 +1,123 @@
+import type { Session } from '@summa/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+
+/** Issue 14: no screen may scroll sideways on a small phone, a common phone or a tablet. */
+const WIDTHS = [320, 390, 768] as const;
+
+const PUBLIC_ROUTES = ['/pt', '/en', '/es', '/auth', '/demo', '/terms', '/privacy', '/faq', '/contact'];
+const USER_ROUTES = [
+  '/welcome',
+  '/home',
+  '/premium-welcome',
+  '/summary/any-id',
+  '/history',
+  '/plans',
+  '/explore',
+  '/explore?category=habits',
+  '/profile',
+  '/achievements',
+  '/ranking',
+  '/settings',
+];
+const ADMIN_ROUTES = ['/admin', '/populate-books', '/curation/people'];
+
+/** How far the document scrolls sideways once the route has settled, and the elements past the edge. */
+async function sidewaysOverflow(page: Page, path: string): Promise<string | null> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.locator('h1').first().waitFor();
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const overflow = root.scrollWidth - root.clientWidth;
+    if (overflow <= 0) return null;
+    // The innermost elements that stick out name the culprit in the failure message.
+    // Elements inside their own sideways scroller (chip rows) do not widen the page.
+    const inScroller = (element: HTMLElement) =>
+      element.parentElement?.closest<HTMLElement>('*') !== null &&
+      [...document.querySelectorAll<HTMLElement>('*')].some(
+        (box) => box !== element && box.contains(element) && getComputedStyle(box).overflowX !== 'visible',
+      );
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (element) => element.getBoundingClientRect().right > root.clientWidth + 0.5 && !inScroller(element),
+    );
+    const leaves = past.filter(
+      (element) => !past.some((other) => other !== element && element.contains(other)),
+    );
+    const names = leaves
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return `${overflow}px (${names.join(' | ')})`;
+  });
+}
+
+let browser: Browser;
+let user: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await signUpViaApi(uniqueEmail('layout'));
+  admin = await adminSession();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each(WIDTHS)('at %i px wide', (width) => {
+  async function walk(routes: string[], session?: Session): Promise<string[]> {
+    const { context, page } = await openPage(browser, { viewport: { width, height: 844 }, session });
+    const overflowing: string[] = [];
+    try {
+      for (const path of routes) {
+        const overflow = await sidewaysOverflow(page, path);
+        if (overflow) overflowing.push(`${path}: ${overflow}`);
+      }
+    } finally {
+      await context.close();
+    }
+    return overflowing;
+  }
+
+  it('no public route scrolls sideways (signed out)', async () => {
+    expect(await walk(PUBLIC_ROUTES)).toEqual([]);
+  });
+
+  it('no signed-in route scrolls sideways, Explore with a category picked included', async () => {
+    expect(await walk(USER_ROUTES, user)).toEqual([]);
+  });
+
+  it('no admin route scrolls sideways', async () => {
+    expect(await walk(ADMIN_ROUTES, admin)).toEqual([]);
+  });
+});
+
+describe('the console at /', () => {
+  async function consoleAt(session?: Session): Promise<string[]> {
+    const { context, page } = await openPage(browser, { session });
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text());
+    });
+    page.on('pageerror', (error) => messages.push(error.message));
+    try {
+      await page.goto('/');
+      await page.waitForURL(session ? '**/home' : /\/(pt|en|es)$/);
+      await page.locator('h1').first().waitFor();
+    } finally {
+      await context.close();
+    }
+    return messages;
+  }
+
+  it('logs no warning or error for a visitor', async () => {
+    expect(await consoleAt()).toEqual([]);
+  });
+
+  it('logs no warning or error for a signed-in reader', async () => {
+    expect(await consoleAt(user)).toEqual([]);
+  });
+});
