@@ -35,7 +35,7 @@ function headingNames(page: Page, level: number): Promise<string[]> {
 describe.each(LANGUAGES)('the %s landing page', (language) => {
   const messages = translations[language].landing;
 
-  it('shows the hero and every section, and each call-to-action goes to /auth?lang', async () => {
+  it('shows the hero and every section, and each call-to-action goes to /auth?lang in sign-up mode', async () => {
     const { page, errors, context } = await openPage(browser);
     await page.goto(`/${language}`);
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(messages.hero.title);
@@ -53,11 +53,14 @@ describe.each(LANGUAGES)('the %s landing page', (language) => {
     const ctas = page.getByTestId('landing-cta');
     expect(await ctas.count()).toBeGreaterThanOrEqual(4);
     for (const href of await ctas.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
-      expect(href).toBe(`/auth?lang=${language}`);
+      // The spec's /auth?lang={lang}, asking for the sign-up form ('start free' means a new account).
+      expect(href).toBe(`/auth?lang=${language}&mode=signup`);
     }
 
     await ctas.first().click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('lang') === language);
+    const signup = translations[language].auth.signup.heading;
+    await expect.poll(() => page.getByRole('heading', { name: signup }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
