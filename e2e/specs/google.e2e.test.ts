@@ -7,6 +7,7 @@ import { PENDING_SIGNUP_STORAGE_KEY } from '../../apps/web/src/lib/auth/session-
 import { SESSION_STORAGE_KEY, signUpViaApi } from '../support/accounts.js';
 import { baseURL, launchBrowser, openPage, type WatchedPage } from '../support/browser.js';
 import { newGoogleAccount, signInToGoogle } from '../support/google-account.js';
+import { sharedSummaryPath } from '../support/summaries.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 let browser: Browser;
@@ -192,6 +193,28 @@ describe('Google sign-in', () => {
     await expectGoogleError(page, 'es');
     // The address is still free for a sign-up.
     await expect(signUpViaApi(account.email)).resolves.toMatchObject({ user: { email: account.email } });
+
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('brings a visitor who opened a shared summary link back to that summary after signing up', async () => {
+    const target = await sharedSummaryPath('Deep Work', 'Cal Newport');
+    const { page, errors, context } = await openPage(browser, { storedLanguage: 'en' });
+    await signInToGoogle(context, newGoogleAccount('shared-link'));
+
+    await page.goto(target);
+    await page.waitForURL(pathIs('/auth'));
+    expect(new URL(page.url()).searchParams.get('next')).toBe(target);
+    const authorize = page.waitForRequest((request) =>
+      request.url().startsWith(`${inject('googleIssuer')}/authorize?`),
+    );
+    await page.getByRole('button', { name: translations.en.auth.google.button }).click();
+    await authorize;
+
+    await welcomed(page, 'en');
+    await page.waitForURL(pathIs(target), { timeout: 10_000 });
+    await expect.poll(() => heading(page)).toContain('Deep Work');
 
     expect(unexpected(errors)).toEqual([]);
     await context.close();

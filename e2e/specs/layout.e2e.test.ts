@@ -3,16 +3,20 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js';
 import { launchBrowser, openPage } from '../support/browser.js';
+import { sharedSummaryPath } from '../support/summaries.js';
 
 /** Issue 14: no screen may scroll sideways on a small phone, a common phone or a tablet. */
 const WIDTHS = [320, 390, 768] as const;
 
 const PUBLIC_ROUTES = ['/pt', '/en', '/es', '/auth', '/demo', '/terms', '/privacy', '/faq', '/contact'];
+/** Replaced by a real summary's path before the walk: the page with the most text on it. */
+const SUMMARY_ROUTE = '/summary/:generated';
 const USER_ROUTES = [
   '/welcome',
   '/home',
   '/premium-welcome',
   '/summary/any-id',
+  SUMMARY_ROUTE,
   '/history',
   '/plans',
   '/explore',
@@ -56,11 +60,14 @@ async function sidewaysOverflow(page: Page, path: string): Promise<string | null
 let browser: Browser;
 let user: Session;
 let admin: Session;
+let userRoutes: string[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpViaApi(uniqueEmail('layout'));
   admin = await adminSession();
+  const summary = await sharedSummaryPath('Atomic Habits', 'James Clear');
+  userRoutes = USER_ROUTES.map((path) => (path === SUMMARY_ROUTE ? summary : path));
 });
 
 afterAll(async () => {
@@ -86,8 +93,8 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     expect(await walk(PUBLIC_ROUTES)).toEqual([]);
   });
 
-  it('no signed-in route scrolls sideways, Explore with a category picked included', async () => {
-    expect(await walk(USER_ROUTES, user)).toEqual([]);
+  it('no signed-in route scrolls sideways, a real summary and Explore with a category picked included', async () => {
+    expect(await walk(userRoutes, user)).toEqual([]);
   });
 
   it('no admin route scrolls sideways', async () => {

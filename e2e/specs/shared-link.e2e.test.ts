@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerateSummaryResponse } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
-import { baseURL, launchBrowser, openPage } from '../support/browser.js';
+import { PASSWORD, uniqueEmail } from '../support/accounts.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { sharedSummaryPath } from '../support/summaries.js';
 
 const t = translations.en.auth;
 
@@ -17,20 +17,8 @@ afterAll(async () => {
 
 describe('a shared summary link', () => {
   it('takes a fresh account through sign-up and /welcome back to the summary', async () => {
-    // A reader who already has the summary shares its link; the fake model writes it.
-    const sharer = await signUpViaApi(uniqueEmail('sharer'), { language: 'en' });
-    const response = await fetch(`${baseURL()}/api/summaries`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${sharer.access_token}`,
-        'X-Forwarded-For': visitorAddress(),
-      },
-      body: JSON.stringify({ bookTitle: 'Atomic Habits', bookAuthor: 'James Clear', language: 'en' }),
-    });
-    expect(response.status).toBe(200);
-    const { summaryId } = (await response.json()) as GenerateSummaryResponse;
-    const target = `/summary/${summaryId}`;
+    // A reader who already has the summary shares its link.
+    const target = await sharedSummaryPath('Atomic Habits', 'James Clear');
 
     const { page, context } = await openPage(browser, { storedLanguage: 'en' });
     await page.goto(target);

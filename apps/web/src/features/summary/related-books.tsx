@@ -23,11 +23,11 @@ export function RelatedBooks({ books }: { books: readonly RelatedBook[] }) {
         {t('summary.related.title')}
       </h2>
       <p className="mt-1 text-sm text-stone-600">{t('summary.related.lead')}</p>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+      <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
         {books.map((book) => (
           <li
             key={book.id}
-            className="flex h-full gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm"
+            className="flex h-full min-w-0 gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm"
             data-testid="related-book"
           >
             <BookCover src={book.cover_url} className="w-16" />
@@ -40,7 +40,8 @@ export function RelatedBooks({ books }: { books: readonly RelatedBook[] }) {
                 className={buttonVariants({
                   variant: 'outline',
                   size: 'sm',
-                  className: 'mt-auto self-start',
+                  // Wraps on a narrow phone instead of pushing the card past the screen's edge.
+                  className: 'mt-auto h-auto min-h-9 max-w-full self-start py-1.5 whitespace-normal',
                 })}
               >
                 <Sparkles aria-hidden />
