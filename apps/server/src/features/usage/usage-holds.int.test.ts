@@ -4,7 +4,7 @@ import { createTestApp, TEST_DATABASES } from '../../test/test-app.js';
 import { signUpTestUser } from '../../test/test-users.js';
 import { createUsageService, monthKeyOf } from './usage.service.js';
 
-describe.each(TEST_DATABASES)('a summary hold on %s', (kind) => {
+describe.each(TEST_DATABASES)('a usage hold on %s', (kind) => {
   it('counts against the limit while renewed, and stops counting once its holder stops renewing it', async () => {
     const context = await createTestApp(kind);
     try {
@@ -14,24 +14,50 @@ describe.each(TEST_DATABASES)('a summary hold on %s', (kind) => {
         .insert(usageCounters)
         .values({ userId, monthKey: monthKeyOf(new Date()), summariesUsed: 9 });
       const quota = createUsageService(context.database.db, { holdMs: 800 });
-      const held = await quota.reserveSummary(userId);
+      const held = await quota.reserve(userId, 'summary');
       expect(held).toBeDefined();
       expect((await quota.usage(userId)).summariesUsed).toBe(10);
-      expect(await quota.reserveSummary(userId)).toBeUndefined();
-      await quota.renewSummary(held!);
+      expect(await quota.reserve(userId, 'summary')).toBeUndefined();
+      await quota.renew(held!);
       // Its holder died: nobody renews it, and after its time it neither counts nor blocks.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect((await quota.usage(userId)).summariesUsed).toBe(9);
-      const next = await quota.reserveSummary(userId);
+      const next = await quota.reserve(userId, 'summary');
       expect(next).toBeDefined();
       // Charging happens only with the delivery, in its transaction.
-      await quota.chargeSummary(next!, async () => false);
+      await quota.charge(next!, async () => false);
       expect((await quota.usage(userId)).summariesUsed).toBe(9);
-      const last = await quota.reserveSummary(userId);
-      await quota.chargeSummary(last!, async () => true);
+      const last = await quota.reserve(userId, 'summary');
+      await quota.charge(last!, async () => true);
       expect((await quota.usage(userId)).summariesUsed).toBe(10);
       // Settled holds are gone, and the lapsed one went with the next hold.
       expect(await context.database.db.select().from(usageReservations)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('counts audios apart from summaries: ten a month on Free, at once under concurrency, charged only on delivery', async () => {
+    const context = await createTestApp(kind);
+    try {
+      const user = await signUpTestUser(context.app);
+      const userId = user.session.user.id;
+      await context.database.db
+        .insert(usageCounters)
+        .values({ userId, monthKey: monthKeyOf(new Date()), summariesUsed: 10, audiosUsed: 7 });
+      const quota = createUsageService(context.database.db, { holdMs: 60_000 });
+      // Ten summaries used do not stop an audio; twenty racing requests get the three audios left.
+      const attempts = await Promise.all(Array.from({ length: 20 }, () => quota.reserve(userId, 'audio')));
+      const held = attempts.filter((reservation) => reservation !== undefined);
+      expect(held).toHaveLength(3);
+      expect(await quota.usage(userId)).toMatchObject({ summariesUsed: 10, audiosUsed: 10, audiosLimit: 10 });
+      const [delivered, failed, left] = held;
+      await quota.charge(delivered!, async () => true);
+      await quota.charge(failed!, async () => false);
+      await quota.release(left!);
+      expect(await quota.usage(userId)).toMatchObject({ summariesUsed: 10, audiosUsed: 8 });
+      const [counter] = await context.database.db.select().from(usageCounters);
+      expect(counter).toMatchObject({ summariesUsed: 10, audiosUsed: 8 });
     } finally {
       await context.close();
     }

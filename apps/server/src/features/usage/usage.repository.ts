@@ -2,8 +2,7 @@ import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { usageCounters, usageReservations, userSubscriptions } from '../../db/schema/index.js';
-
-export type UsageKind = (typeof usageReservations.$inferSelect)['kind'];
+import type { UsageKind, UsageReservation } from '../../ports/usage-quota.js';
 
 export async function findPlan(db: Database, userId: string): Promise<PlanType> {
   const [row] = await db
@@ -24,39 +23,40 @@ const liveHolds = (userId: string, monthKey: string, kind: UsageKind) =>
     gt(usageReservations.heldUntil, sql`now()`),
   );
 
-/** What a reader used this month: charged, plus the summaries held while they are being made. */
+/** What a reader used this month: charged, plus what is held while it is being made. */
 export async function findUsage(
   db: Database,
   userId: string,
   monthKey: string,
 ): Promise<{ summariesUsed: number; audiosUsed: number }> {
-  const [[row], [held]] = await Promise.all([
+  const [[row], [heldSummaries], [heldAudios]] = await Promise.all([
     db
       .select({ summariesUsed: usageCounters.summariesUsed, audiosUsed: usageCounters.audiosUsed })
       .from(usageCounters)
       .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
       .limit(1),
-    db
-      .select({ summaries: count() })
-      .from(usageReservations)
-      .where(liveHolds(userId, monthKey, 'summary')),
+    db.select({ held: count() }).from(usageReservations).where(liveHolds(userId, monthKey, 'summary')),
+    db.select({ held: count() }).from(usageReservations).where(liveHolds(userId, monthKey, 'audio')),
   ]);
   return {
-    summariesUsed: (row?.summariesUsed ?? 0) + (held?.summaries ?? 0),
-    audiosUsed: row?.audiosUsed ?? 0,
+    summariesUsed: (row?.summariesUsed ?? 0) + (heldSummaries?.held ?? 0),
+    audiosUsed: (row?.audiosUsed ?? 0) + (heldAudios?.held ?? 0),
   };
 }
 
+/** The counter column that a kind is charged to. */
+const counterOf = (kind: UsageKind) =>
+  kind === 'summary' ? usageCounters.summariesUsed : usageCounters.audiosUsed;
+
 /**
- * Holds one summary of the month unless charged + live holds reach `limit` (null: no ceiling),
- * and clears the reader's lapsed holds of the month.
+ * Holds one unit of `kind` of the month unless charged + live holds reach `limit` (null: no
+ * ceiling), and clears the reader's lapsed holds of the month.
  * The counter row is locked first, so concurrent callers are serialised and at most `limit` of
  * them ever hold or have charged. Returns the hold's id, or undefined at the limit.
  */
-export async function holdSummary(
+export async function hold(
   db: Database,
-  userId: string,
-  monthKey: string,
+  { userId, monthKey, kind }: Omit<UsageReservation, 'id'>,
   limit: number | null,
   holdMs: number,
 ): Promise<string | undefined> {
@@ -64,7 +64,7 @@ export async function holdSummary(
     // Lock the counter row without rewriting it: a refused request leaves the table as it was.
     await tx.insert(usageCounters).values({ userId, monthKey }).onConflictDoNothing();
     const [counter] = await tx
-      .select({ summariesUsed: usageCounters.summariesUsed })
+      .select({ used: counterOf(kind) })
       .from(usageCounters)
       .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
       .for('update');
@@ -80,16 +80,16 @@ export async function holdSummary(
       );
     if (limit !== null) {
       const [held] = await tx
-        .select({ summaries: count() })
+        .select({ held: count() })
         .from(usageReservations)
-        .where(liveHolds(userId, monthKey, 'summary'));
-      if ((counter?.summariesUsed ?? 0) + (held?.summaries ?? 0) >= limit) return undefined;
+        .where(liveHolds(userId, monthKey, kind));
+      if ((counter?.used ?? 0) + (held?.held ?? 0) >= limit) return undefined;
     }
-    const [hold] = await tx
+    const [row] = await tx
       .insert(usageReservations)
-      .values({ userId, monthKey, kind: 'summary', heldUntil: heldUntil(holdMs) })
+      .values({ userId, monthKey, kind, heldUntil: heldUntil(holdMs) })
       .returning({ id: usageReservations.id });
-    return hold?.id;
+    return row?.id;
   });
 }
 
@@ -106,23 +106,25 @@ export async function releaseHold(db: Database, id: string): Promise<void> {
 
 /**
  * Ends a hold in one transaction with `deliver` (which writes what the hold paid for): charged
- * into the month's counter when `deliver` says it delivered, only deleted otherwise.
+ * into the month's counter of its kind when `deliver` says it delivered, only deleted otherwise.
  */
-export async function settleHeldSummary(
+export async function settleHold(
   db: Database,
-  hold: { id: string; userId: string; monthKey: string },
+  reservation: UsageReservation,
   deliver: (tx: Database) => Promise<boolean>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const delivered = await deliver(tx);
-    await tx.delete(usageReservations).where(eq(usageReservations.id, hold.id));
+    await tx.delete(usageReservations).where(eq(usageReservations.id, reservation.id));
     if (delivered) {
+      const { userId, monthKey, kind } = reservation;
+      const field = kind === 'summary' ? 'summariesUsed' : 'audiosUsed';
       await tx
         .insert(usageCounters)
-        .values({ userId: hold.userId, monthKey: hold.monthKey, summariesUsed: 1 })
+        .values({ userId, monthKey, [field]: 1 })
         .onConflictDoUpdate({
           target: [usageCounters.userId, usageCounters.monthKey],
-          set: { summariesUsed: sql`${usageCounters.summariesUsed} + 1` },
+          set: { [field]: sql`${counterOf(kind)} + 1` },
         });
     }
     return delivered;

@@ -1,15 +1,15 @@
 import { FREE_PLAN_LIMITS, type PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
-import type { SummaryQuota } from '../../ports/summary-quota.js';
+import type { UsageKind, UsageQuota } from '../../ports/usage-quota.js';
 import {
   findPlan,
   findUsage,
-  holdSummary,
+  hold,
   releaseAllHolds,
   releaseHold,
   renewHold,
-  settleHeldSummary,
+  settleHold,
 } from './usage.repository.js';
 
 /** The calendar month (UTC) that usage counts against: 'YYYY-MM'. */
@@ -17,11 +17,14 @@ export function monthKeyOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
-const summariesLimitOf = (plan: PlanType) => (plan === 'premium' ? null : FREE_PLAN_LIMITS.summariesPerMonth);
-const audiosLimitOf = (plan: PlanType) => (plan === 'premium' ? null : FREE_PLAN_LIMITS.audiosPerMonth);
+/** The plan's monthly ceiling for `kind`; null: none (Premium). */
+function limitOf(plan: PlanType, kind: UsageKind): number | null {
+  if (plan === 'premium') return null;
+  return kind === 'summary' ? FREE_PLAN_LIMITS.summariesPerMonth : FREE_PLAN_LIMITS.audiosPerMonth;
+}
 
-/** The usage feature: the SummaryQuota and ReaderPlan ports (bound in app.ts) and /api/me/usage. */
-export interface UsageService extends SummaryQuota, ReaderPlan {
+/** The usage feature: the UsageQuota and ReaderPlan ports (bound in app.ts) and /api/me/usage. */
+export interface UsageService extends UsageQuota, ReaderPlan {
   /** At the start of a single-process database every hold is dead: drops them; returns how many. */
   releaseAllHolds(): Promise<number>;
 }
@@ -47,24 +50,24 @@ export function createUsageService(db: Database, options: UsageOptions): UsageSe
         plan,
         monthKey,
         summariesUsed: used.summariesUsed,
-        summariesLimit: summariesLimitOf(plan),
+        summariesLimit: limitOf(plan, 'summary'),
         audiosUsed: used.audiosUsed,
-        audiosLimit: audiosLimitOf(plan),
+        audiosLimit: limitOf(plan, 'audio'),
       };
     },
-    async reserveSummary(userId) {
+    async reserve(userId, kind) {
       const monthKey = monthKeyOf(now());
       const plan = await findPlan(db, userId);
-      const id = await holdSummary(db, userId, monthKey, summariesLimitOf(plan), holdMs);
-      return id === undefined ? undefined : { id, userId, monthKey };
+      const id = await hold(db, { userId, monthKey, kind }, limitOf(plan, kind), holdMs);
+      return id === undefined ? undefined : { id, userId, monthKey, kind };
     },
-    async renewSummary(reservation) {
+    async renew(reservation) {
       await renewHold(db, reservation.id, holdMs);
     },
-    async chargeSummary(reservation, deliver) {
-      return settleHeldSummary(db, reservation, deliver);
+    async charge(reservation, deliver) {
+      return settleHold(db, reservation, deliver);
     },
-    async releaseSummary(reservation) {
+    async release(reservation) {
       await releaseHold(db, reservation.id);
     },
     async releaseAllHolds() {

@@ -1,6 +1,6 @@
 import { normKey, type GenerateSummaryResponse } from '@summa/shared';
 import { AppError } from '../../../http/app-error.js';
-import type { SummaryQuota, SummaryReservation } from '../../../ports/summary-quota.js';
+import type { UsageQuota, UsageReservation } from '../../../ports/usage-quota.js';
 import type { SummariesService } from '../summaries.service.js';
 import { resolveBook, type GenerateInput } from './book-resolution.js';
 import type { FlightListener, FlightOutcome } from './flight.js';
@@ -9,7 +9,7 @@ import { GenerationCancelled } from './generation-error.js';
 import { GenerationFlights, type FlightsDeps } from './generation-flights.js';
 
 export interface GenerationDeps extends FlightsDeps {
-  quota: SummaryQuota;
+  quota: UsageQuota;
   summaries: Pick<SummariesService, 'findIdByKey' | 'isOwned' | 'touch' | 'addGenerated'>;
   /** Fair use (the rate-limit plugin): throws when the reader or everyone generated too much lately. */
   admitGeneration?: (userId: string) => Promise<void>;
@@ -61,7 +61,7 @@ export class GenerationService {
         await summaries.touch(userId, cachedId);
       } else {
         const reservation = await this.reserve(userId);
-        await quota.chargeSummary(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx));
+        await quota.charge(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx));
       }
       return {
         cached: true,
@@ -73,7 +73,7 @@ export class GenerationService {
       // Fair use counts real generations only (a stored summary costs no model call), after the plan's limit.
       await this.deps.admitGeneration?.(userId);
     } catch (error) {
-      await quota.releaseSummary(reservation);
+      await quota.release(reservation);
       throw error;
     }
     return {
@@ -97,7 +97,7 @@ export class GenerationService {
     userId: string,
     key: string,
     book: ResolvedBook,
-    reservation: SummaryReservation,
+    reservation: UsageReservation,
     listener: FlightListener,
     signal: AbortSignal,
   ): Promise<GenerateSummaryResponse> {
@@ -106,7 +106,7 @@ export class GenerationService {
     const leave = flight.join(listener);
     // The hold counts while this request waits; should the process die, it lapses within seconds.
     const renewal = setInterval(() => {
-      quota.renewSummary(reservation).catch((error: unknown) => {
+      quota.renew(reservation).catch((error: unknown) => {
         log.warn({ err: error }, 'could not renew a summary reservation');
       });
     }, quota.holdMs / 3);
@@ -114,13 +114,13 @@ export class GenerationService {
     try {
       const outcome = await Promise.race([flight.outcome, cancellation(signal)]);
       if ('failure' in outcome) throw outcome.failure;
-      await quota.chargeSummary(reservation, (tx) => summaries.addGenerated(userId, outcome.summaryId, tx));
+      await quota.charge(reservation, (tx) => summaries.addGenerated(userId, outcome.summaryId, tx));
       charged = true;
       return { summaryId: outcome.summaryId, cached: false, usage: await quota.usage(userId) };
     } catch (error) {
       if (!charged) {
         // Should this fail too (the database is down), the hold lapses on its own.
-        await quota.releaseSummary(reservation).catch((releaseError: unknown) => {
+        await quota.release(reservation).catch((releaseError: unknown) => {
           log.warn({ err: releaseError }, 'could not release a summary reservation');
         });
       }
@@ -131,8 +131,8 @@ export class GenerationService {
     }
   }
 
-  private async reserve(userId: string): Promise<SummaryReservation> {
-    const reservation = await this.deps.quota.reserveSummary(userId);
+  private async reserve(userId: string): Promise<UsageReservation> {
+    const reservation = await this.deps.quota.reserve(userId, 'summary');
     if (!reservation) throw new AppError('SUMMARY_LIMIT_REACHED', 403);
     return reservation;
   }
