@@ -8,7 +8,7 @@ import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { HealthService } from './features/health/health.service.js';
-import { DEFAULT_LEASE_MS } from './features/summaries/generation/generation-flights.js';
+import { DEFAULT_LEASE_MS } from './single-flight/leased-flights.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import {
   GenerationService,
@@ -45,7 +45,7 @@ export interface AppOptions {
   /** The summary model; by default the one the config names (tests may hand in their own). */
   llmProvider?: LlmProvider;
   /** How long a generation claim lives and how often waiters look; tests shorten them. */
-  generation?: Pick<GenerationDeps, 'leaseMs' | 'pollMs'>;
+  generation?: Partial<Pick<GenerationDeps, 'leaseMs' | 'pollMs'>>;
 }
 
 export async function buildApp({ config, database, logger, logStream, llmProvider, generation }: AppOptions) {

@@ -3,3 +3,4 @@ export * from './accounts.js';
 export * from './catalog.js';
 export * from './auth.js';
 export * from './summaries.js';
+export * from './work-leases.js';

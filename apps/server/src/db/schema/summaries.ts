@@ -44,20 +44,6 @@ export const bookSummaries = pgTable(
   ],
 );
 
-/**
- * The claim to generate a norm_key, shared by every instance: whoever inserts (or takes over an
- * expired lease) generates; the others wait for the summary or for `failedCode`. The owner
- * renews the lease while the model writes.
- */
-export const summaryGenerations = pgTable('summary_generations', {
-  normKey: text('norm_key').primaryKey(),
-  ownerId: text('owner_id').notNull(),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
-  /** Set when the owner's generation failed; waiters report it instead of starting over. */
-  failedCode: text('failed_code'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** A reader's summaries: the ones they generated or opened (their history). */
 export const userSummaries = pgTable(
   'user_summaries',

@@ -19,10 +19,10 @@ import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import {
   bookSummaries,
-  summaryGenerations,
   usageCounters,
   userSubscriptions,
   userSummaries,
+  workLeases,
 } from '../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmBehaviour, type FakeLlmServer } from '../../test/fake-llm-server.js';
 import { bookResponder, sampleFiction, sampleNonFiction } from '../../test/summary-responder.js';
@@ -444,8 +444,8 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     await expect.poll(() => fake.abortedCount(), { timeout: 5_000 }).toBe(1);
     await expect.poll(async () => (await usageOf(user)).summariesUsed, { timeout: 5_000 }).toBe(0);
     expect(await storedSummaries('slow-book')).toEqual([]);
-    const claims = await context.database.db.select().from(summaryGenerations);
-    expect(claims.filter((claim) => claim.normKey.startsWith('slowbook'))).toEqual([]);
+    const claims = await context.database.db.select().from(workLeases);
+    expect(claims.filter((claim) => claim.key.startsWith('slowbook'))).toEqual([]);
   });
 
   it('keeps the model call when one of two clients for the same book leaves, and charges only the other', async () => {
@@ -486,13 +486,13 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     const user = await signUpTestUser(context.app);
     const crashedOwner = (title: string, author: string, leaseUntil: SQL) =>
       context.database.db
-        .insert(summaryGenerations)
-        .values({ normKey: normKey(title, author, 'en'), ownerId: randomUUID(), leaseUntil });
+        .insert(workLeases)
+        .values({ scope: 'summary', key: normKey(title, author, 'en'), ownerId: randomUUID(), leaseUntil });
     const claimsOf = (title: string, author: string) =>
       context.database.db
         .select()
-        .from(summaryGenerations)
-        .where(eq(summaryGenerations.normKey, normKey(title, author, 'en')));
+        .from(workLeases)
+        .where(and(eq(workLeases.scope, 'summary'), eq(workLeases.key, normKey(title, author, 'en'))));
 
     // A lease that ran out long ago is taken over at once.
     await crashedOwner('Getting Things Done', 'David Allen', sql`now() - interval '1 minute'`);
@@ -707,7 +707,7 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
         .from(bookSummaries)
         .where(and(eq(bookSummaries.language, 'es'), eq(bookSummaries.author, 'Eric Ries')));
       expect(rows).toHaveLength(1);
-      expect(await first.database.db.select().from(summaryGenerations)).toEqual([]);
+      expect(await first.database.db.select().from(workLeases)).toEqual([]);
     } finally {
       await second.close();
       await ownDatabase?.close();

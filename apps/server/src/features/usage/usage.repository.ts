@@ -35,8 +35,14 @@ export async function findUsage(
       .from(usageCounters)
       .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
       .limit(1),
-    db.select({ held: count() }).from(usageReservations).where(liveHolds(userId, monthKey, 'summary')),
-    db.select({ held: count() }).from(usageReservations).where(liveHolds(userId, monthKey, 'audio')),
+    db
+      .select({ held: count() })
+      .from(usageReservations)
+      .where(liveHolds(userId, monthKey, 'summary')),
+    db
+      .select({ held: count() })
+      .from(usageReservations)
+      .where(liveHolds(userId, monthKey, 'audio')),
   ]);
   return {
     summariesUsed: (row?.summariesUsed ?? 0) + (heldSummaries?.held ?? 0),

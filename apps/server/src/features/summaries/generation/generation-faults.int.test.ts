@@ -16,7 +16,7 @@ import {
 } from '@summa/shared';
 import { buildApp } from '../../../app.js';
 import { openDatabase, type DatabaseKind } from '../../../db/database.js';
-import { summaryGenerations, usageCounters, usageReservations } from '../../../db/schema/index.js';
+import { usageCounters, usageReservations, workLeases } from '../../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-server.js';
 import { eventStream } from '../../../test/sse-client.js';
 import { bookResponder, sampleNonFiction } from '../../../test/summary-responder.js';
@@ -122,8 +122,9 @@ describe('the embedded database at start', () => {
       kind: 'summary',
       heldUntil: sql`now() + interval '1 hour'`,
     });
-    await first.db.insert(summaryGenerations).values({
-      normKey: normKey(ATOMIC_HABITS.bookTitle, ATOMIC_HABITS.bookAuthor, 'en'),
+    await first.db.insert(workLeases).values({
+      scope: 'summary',
+      key: normKey(ATOMIC_HABITS.bookTitle, ATOMIC_HABITS.bookAuthor, 'en'),
       ownerId: 'dead-process',
       leaseUntil: sql`now() + interval '1 hour'`,
     });

@@ -3,8 +3,8 @@ import { AppError } from '../../../http/app-error.js';
 import type { UsageQuota, UsageReservation } from '../../../ports/usage-quota.js';
 import type { SummariesService } from '../summaries.service.js';
 import { resolveBook, type GenerateInput } from './book-resolution.js';
-import type { FlightListener, FlightOutcome } from './flight.js';
-import type { ResolvedBook } from './summary-writer.js';
+import { leftFlight, type FlightListener } from '../../../single-flight/flight.js';
+import type { ResolvedBook, WriterEvent } from './summary-writer.js';
 import { GenerationCancelled } from './generation-error.js';
 import { GenerationFlights, type FlightsDeps } from './generation-flights.js';
 
@@ -24,16 +24,10 @@ export type Prepared =
    * transaction that adds the summary to their list, and gives the hold back on failure. It
    * rejects with a `GenerationError` or `GenerationCancelled`.
    */
-  | { cached: false; run(listener: FlightListener, signal: AbortSignal): Promise<GenerateSummaryResponse> };
-
-/** Resolves as a cancellation once `signal` aborts (this request left; the flight may go on). */
-function cancellation(signal: AbortSignal): Promise<FlightOutcome> {
-  return new Promise((resolve) => {
-    const cancel = () => resolve({ failure: new GenerationCancelled() });
-    if (signal.aborted) cancel();
-    signal.addEventListener('abort', cancel, { once: true });
-  });
-}
+  | {
+      cached: false;
+      run(listener: FlightListener<WriterEvent>, signal: AbortSignal): Promise<GenerateSummaryResponse>;
+    };
 
 /** The generate-summary use case: the cache, the plan's count, and the shared generation. */
 export class GenerationService {
@@ -98,7 +92,7 @@ export class GenerationService {
     key: string,
     book: ResolvedBook,
     reservation: UsageReservation,
-    listener: FlightListener,
+    listener: FlightListener<WriterEvent>,
     signal: AbortSignal,
   ): Promise<GenerateSummaryResponse> {
     const { quota, summaries, log } = this.deps;
@@ -112,11 +106,14 @@ export class GenerationService {
     }, quota.holdMs / 3);
     let charged = false;
     try {
-      const outcome = await Promise.race([flight.outcome, cancellation(signal)]);
+      const outcome = await Promise.race([
+        flight.outcome,
+        leftFlight(signal, () => new GenerationCancelled()),
+      ]);
       if ('failure' in outcome) throw outcome.failure;
-      await quota.charge(reservation, (tx) => summaries.addGenerated(userId, outcome.summaryId, tx));
+      await quota.charge(reservation, (tx) => summaries.addGenerated(userId, outcome.value, tx));
       charged = true;
-      return { summaryId: outcome.summaryId, cached: false, usage: await quota.usage(userId) };
+      return { summaryId: outcome.value, cached: false, usage: await quota.usage(userId) };
     } catch (error) {
       if (!charged) {
         // Should this fail too (the database is down), the hold lapses on its own.

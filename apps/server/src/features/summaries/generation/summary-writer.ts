@@ -8,12 +8,12 @@ import {
   text,
   type BookKind,
   type Category,
+  type GenerationEvent,
   type Language,
   type SummaryContent,
   type SummarySectionKey,
 } from '@summa/shared';
 import { LlmError, type LlmProvider } from '../../../providers/llm/llm-provider.js';
-import type { FlightEvent } from './flight.js';
 import { asGenerationFailure, GenerationCancelled, GenerationError } from './generation-error.js';
 import { isRetryable, MalformedOutputError, streamModelCall } from './model-call.js';
 import { plainTextDeep } from './plain-text.js';
@@ -57,7 +57,10 @@ export interface WriterOptions {
  * Where the writer reports progress, in the wire's own events: `summarize` starts (again, after a
  * retry: sections shown so far are void), each section as soon as it is complete, `polish` starts.
  */
-export type WriterEvents = (event: FlightEvent) => void;
+/** What a generation reports while it runs: the wire's own progress and section events. */
+export type WriterEvent = Extract<GenerationEvent, { type: 'progress' | 'section' }>;
+
+export type WriterEvents = (event: WriterEvent) => void;
 
 const SECTION_KEYS: Record<BookKind, readonly SummarySectionKey[]> = {
   nonfiction: NON_FICTION_SECTIONS,
