@@ -20,7 +20,7 @@ export interface LeasedWork<I, E, R, F> {
   /** The lease table's scope of this kind of work ('summary', 'audio'). */
   scope: string;
   /** The result someone already stored for `key` (this instance or another), if any. */
-  findDone(key: string): Promise<R | undefined>;
+  findDone(key: string, input: I): Promise<R | undefined>;
   /** Does the work on `input` while this instance holds the lease; throws on failure. */
   perform(flight: Flight<E, R, F>, key: string, input: I): Promise<R>;
   /**
@@ -107,12 +107,12 @@ export class LeasedFlights<I, E, R, F> {
         if (flight.signal.aborted) return this.stopped(flight);
         if (await claimLease(db, lease, ownerId, leaseMs)) {
           // The work may have finished between this request's cache lookup and its claim.
-          const done = await this.work.findDone(key);
+          const done = await this.work.findDone(key, input);
           if (done === undefined) return await this.perform(flight, key, input, ownerId);
           await releaseLease(db, lease, ownerId);
           return { value: done };
         }
-        const outcome = await this.waitForOtherInstance(flight, key);
+        const outcome = await this.waitForOtherInstance(flight, key, input);
         if (outcome) return outcome;
       }
     } catch (error) {
@@ -157,10 +157,11 @@ export class LeasedFlights<I, E, R, F> {
   private async waitForOtherInstance(
     flight: Flight<E, R, F>,
     key: string,
+    input: I,
   ): Promise<FlightOutcome<R, F> | undefined> {
     const lease = { scope: this.work.scope, key };
     while (!flight.signal.aborted) {
-      const done = await this.work.findDone(key);
+      const done = await this.work.findDone(key, input);
       if (done !== undefined) return { value: done };
       const claim = await findLease(this.options.db, lease);
       if (claim?.failedCode) return { failure: this.work.fromStoredCode(claim.failedCode) };

@@ -4,3 +4,4 @@ export * from './catalog.js';
 export * from './auth.js';
 export * from './summaries.js';
 export * from './work-leases.js';
+export * from './audio.js';

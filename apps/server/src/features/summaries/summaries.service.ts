@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
+import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
 import {
   addUserSummary,
   findReaderState,
@@ -50,10 +51,18 @@ function readySummary(summary: SummaryRecord): ReadySummary {
 }
 
 /** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
-export class SummariesService {
+export class SummariesService implements SummarySource {
   private readonly readCache = new SummaryReadCache();
 
   constructor(private readonly deps: SummariesDeps) {}
+
+  /** The SummarySource port: a stored summary by id. */
+  async byId(summaryId: string): Promise<StoredSummary | undefined> {
+    const summary = await findSummary(this.deps.db, summaryId);
+    if (!summary) return undefined;
+    const { id, title, author, language, content, coverUrl } = summary;
+    return { id, title, author, language, content, coverUrl };
+  }
 
   /** The stored summary of a norm_key, if any. */
   async findIdByKey(normKey: string): Promise<string | undefined> {

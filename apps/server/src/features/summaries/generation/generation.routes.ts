@@ -6,10 +6,9 @@ import {
   STEP_PERCENT,
   type GenerationEvent,
 } from '@summa/shared';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../../db/database-unavailable.js';
-import { AppError } from '../../../http/app-error.js';
 import { translatedErrorMessage } from '../../../http/error-reply.js';
 import { clientGone, openEventStream } from '../../../http/event-stream.js';
+import { asReplyError } from '../../../http/reply-error.js';
 import { GenerationCancelled, GenerationError } from './generation-error.js';
 import type { GenerationService } from './generation.service.js';
 
@@ -17,17 +16,9 @@ export interface GenerationRoutesOptions {
   generation: GenerationService;
 }
 
-/**
- * What the reader is told: our own errors as they are, a database outage as one (503, try again
- * shortly), anything else as a failed generation.
- */
-function asReply(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (isDatabaseUnavailable(error)) {
-    return new AppError('DATABASE_UNAVAILABLE', 503, undefined, DATABASE_RETRY_AFTER_SECONDS);
-  }
-  return new GenerationError('GENERATION_FAILED', { cause: error });
-}
+/** Our own errors as they are, a database outage as one, anything else as a failed generation. */
+const asReply = (error: unknown) =>
+  asReplyError(error, (cause) => new GenerationError('GENERATION_FAILED', { cause }));
 
 export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = async (
   app,

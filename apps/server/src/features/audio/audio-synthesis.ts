@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.js';
+import type { StoredSummary } from '../../ports/summary-source.js';
+import type { Flight } from '../../single-flight/flight.js';
+import { LeasedFlights, type LeasedWork } from '../../single-flight/leased-flights.js';
+import type { AudioStore, Narrate, SpeechSynthesizer } from './audio-deps.js';
+import { AudioCancelled, AudioError, type AudioFailure } from './audio-error.js';
+import {
+  deleteIncompleteParts,
+  findCompleteParts,
+  findIncompleteParts,
+  insertPendingPart,
+  markComplete,
+  type AudioTarget,
+  type StoredPart,
+} from './audio.repository.js';
+
+/** What a synthesis reports while it runs: how many parts, then each part once its file is stored. */
+export type SynthesisEvent = { type: 'plan'; totalParts: number } | { type: 'part'; part: StoredPart };
+
+export type SynthesisFlight = Flight<SynthesisEvent, StoredPart[], AudioFailure>;
+
+export interface SynthesisLog {
+  info(o: object, m: string): void;
+  warn(o: object, m: string): void;
+  error(o: object, m: string): void;
+}
+
+export interface SynthesisDeps {
+  db: Database;
+  tts: SpeechSynthesizer;
+  storage: AudioStore;
+  narrate: Narrate;
+  log: SynthesisLog;
+  leaseMs: number;
+  pollMs?: number | undefined;
+}
+
+/** The lease key of a summary's narration in a language. */
+export const audioKey = ({ summaryId, language }: AudioTarget) => `${summaryId}:${language}`;
+
+function targetOf(summary: StoredSummary): AudioTarget {
+  return { summaryId: summary.id, language: summary.language };
+}
+
+/**
+ * One narration per (summary, language), across requests and instances: the generation's single
+ * flight (single-flight/leased-flights.ts) with its own scope. Parts are synthesized and stored
+ * in order; each row is written before its file, and all are published together at the end, so
+ * a failure or a dead process leaves nothing a reader can reach, and its files are removed by
+ * whoever tries next.
+ */
+export class AudioSyntheses {
+  private readonly flights: LeasedFlights<StoredSummary, SynthesisEvent, StoredPart[], AudioFailure>;
+
+  constructor(private readonly deps: SynthesisDeps) {
+    const work: LeasedWork<StoredSummary, SynthesisEvent, StoredPart[], AudioFailure> = {
+      scope: 'audio',
+      findDone: async (_key, summary) => {
+        const parts = await findCompleteParts(deps.db, targetOf(summary));
+        return parts.length > 0 ? parts : undefined;
+      },
+      perform: (flight, _key, summary) => this.synthesize(flight, summary),
+      classify: (error) =>
+        error instanceof AudioCancelled
+          ? { cancelled: error }
+          : {
+              failure: error instanceof AudioError ? error : new AudioError({ cause: error }),
+              code: 'AUDIO_FAILED',
+            },
+      fromStoredCode: () => new AudioError(),
+      stopped: (shuttingDown, cause) =>
+        shuttingDown ? new AudioError({ cause }) : new AudioCancelled({ cause }),
+      brokeDown: (cause) => new AudioError({ cause }),
+    };
+    this.flights = new LeasedFlights(work, {
+      db: deps.db,
+      log: deps.log,
+      leaseMs: deps.leaseMs,
+      pollMs: deps.pollMs,
+    });
+  }
+
+  /** The running narration of `summary`, or a new one. */
+  flightFor(summary: StoredSummary): SynthesisFlight {
+    return this.flights.flightFor(audioKey(targetOf(summary)), summary);
+  }
+
+  close(graceMs: number): Promise<void> {
+    return this.flights.close(graceMs);
+  }
+
+  /**
+   * At the start of a single-process database: every claim and unfinished part is a dead
+   * process's; drops the claims and the parts' files. Returns how many of each.
+   */
+  async releaseAll(): Promise<{ claims: number; parts: number }> {
+    const claims = await this.flights.releaseAll();
+    const leftovers = await findIncompleteParts(this.deps.db);
+    await this.discard(leftovers);
+    return { claims, parts: leftovers.length };
+  }
+
+  private async synthesize(flight: SynthesisFlight, summary: StoredSummary): Promise<StoredPart[]> {
+    const { db, tts, storage, narrate, log } = this.deps;
+    const target = targetOf(summary);
+    const started = performance.now();
+    // A dead owner's parts (this instance holds the lease now, so nobody else writes them).
+    await this.discard(await findIncompleteParts(db, target));
+    const texts = narrate(summary);
+    flight.emit({ type: 'plan', totalParts: texts.length });
+    const stored: StoredPart[] = [];
+    try {
+      for (const [index, text] of texts.entries()) {
+        if (flight.signal.aborted) throw new AudioCancelled({ cause: flight.signal.reason });
+        const speech = await tts.synthesize({ text, language: summary.language, signal: flight.signal });
+        const part: StoredPart = {
+          part: index + 1,
+          audioUrl: `audio/${summary.id}/${summary.language}/${randomUUID()}.mp3`,
+          durationMs: Math.round(speech.durationMs),
+          bytes: speech.mp3.byteLength,
+          provider: tts.name,
+          voice: speech.voice,
+        };
+        await insertPendingPart(db, target, part);
+        stored.push(part);
+        await storage.put(part.audioUrl, speech.mp3, { contentType: 'audio/mpeg' });
+        flight.emit({ type: 'part', part });
+      }
+      await markComplete(db, target);
+      log.info(
+        {
+          summaryId: summary.id,
+          language: summary.language,
+          parts: stored.length,
+          ms: Math.round(performance.now() - started),
+        },
+        'audio synthesized',
+      );
+      return stored;
+    } catch (error) {
+      const cancelled = flight.signal.aborted && !flight.shuttingDown;
+      if (!cancelled)
+        log.warn({ err: error, summaryId: summary.id, language: summary.language }, 'audio synthesis failed');
+      await this.discard(stored.map((part) => ({ ...part, ...target }))).catch((cleanupError: unknown) =>
+        log.error(
+          { err: cleanupError, summaryId: summary.id },
+          'could not remove the parts of a failed audio synthesis',
+        ),
+      );
+      throw cancelled ? new AudioCancelled({ cause: error }) : error;
+    }
+  }
+
+  /** Removes unfinished parts: their files first (a missing one is fine), then their rows. */
+  private async discard(parts: readonly (StoredPart & AudioTarget)[]): Promise<void> {
+    const byTarget = new Map<string, { target: AudioTarget; parts: number[] }>();
+    for (const part of parts) {
+      await this.deps.storage.delete(part.audioUrl);
+      const key = audioKey(part);
+      const entry = byTarget.get(key) ?? {
+        target: { summaryId: part.summaryId, language: part.language },
+        parts: [],
+      };
+      entry.parts.push(part.part);
+      byTarget.set(key, entry);
+    }
+    for (const { target, parts: numbers } of byTarget.values())
+      await deleteIncompleteParts(this.deps.db, target, numbers);
+  }
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  audioRequestSchema,
+  audioResponseSchema,
+  audioSchema,
+  errorResponseSchema,
+  summaryParamsSchema,
+  type AudioEvent,
+} from '@summa/shared';
+import { translatedErrorMessage } from '../../http/error-reply.js';
+import { clientGone, openEventStream } from '../../http/event-stream.js';
+import { asReplyError } from '../../http/reply-error.js';
+import { AudioCancelled, AudioError } from './audio-error.js';
+import type { AudioService } from './audio.service.js';
+
+export interface AudioRoutesOptions {
+  audio: AudioService;
+}
+
+const bearer = [{ bearerAuth: [] }];
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
+
+const asReply = (error: unknown) => asReplyError(error, (cause) => new AudioError({ cause }));
+
+/** A summary's narration: reading the stored one, and making it (once for everyone). */
+export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app, { audio }) => {
+  app.addHook('preClose', () => audio.close());
+
+  app.get(
+    '/api/summaries/:id/audio',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['audio'],
+        summary: "A summary's stored narration, its parts with signed URLs (valid 3600 s)",
+        security: bearer,
+        params: summaryParamsSchema,
+        querystring: audioRequestSchema,
+        response: { 200: audioSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => audio.get(request.params.id, request.query.language),
+  );
+
+  app.post(
+    '/api/summaries/:id/audio',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['audio'],
+        summary: 'Narrate a summary (prepare audio), or get its stored narration at once',
+        description:
+          'With `Accept: text/event-stream` the answer streams `plan` (how many parts), `part` as each part is ' +
+          'stored (with its signed URL: playing can start on the first), then `done` (the whole audio, with usage) ' +
+          'or `error` (code and message). A new narration counts one audio against the monthly plan; a stored one ' +
+          'and a failed one cost nothing.',
+        security: bearer,
+        params: summaryParamsSchema,
+        body: audioRequestSchema,
+        response: { 200: audioResponseSchema, ...errors(400, 401, 403, 404, 429, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      let prepared;
+      try {
+        prepared = await audio.prepare(request.user.id, request.params.id, request.body.language);
+      } catch (error) {
+        throw asReply(error);
+      }
+      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+      if (!wantsStream) {
+        if (prepared.cached) return prepared.result;
+        try {
+          return await prepared.run(() => undefined, clientGone(request, reply));
+        } catch (error) {
+          throw asReply(error);
+        }
+      }
+      const stream = openEventStream<AudioEvent>(reply);
+      try {
+        const result = prepared.cached
+          ? prepared.result
+          : await prepared.run((event) => stream.send(event), clientGone(request, reply));
+        stream.send({ type: 'done', ...result });
+      } catch (error) {
+        if (!(error instanceof AudioCancelled)) {
+          const failure = asReply(error);
+          stream.send({
+            type: 'error',
+            code: failure.code,
+            message: translatedErrorMessage(request, failure.code),
+          });
+        }
+      }
+      stream.end();
+    },
+  );
+};

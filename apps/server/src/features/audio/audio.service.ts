@@ -1,0 +1,184 @@
+import type { Audio, AudioPart, AudioResponse, Language } from '@summa/shared';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { ReaderActivity } from '../../ports/reader-activity.js';
+import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
+import type { UsageQuota, UsageReservation } from '../../ports/usage-quota.js';
+import { leftFlight, type FlightListener } from '../../single-flight/flight.js';
+import type { AudioStore } from './audio-deps.js';
+import { AudioCancelled } from './audio-error.js';
+import type { AudioSyntheses, SynthesisEvent, SynthesisLog } from './audio-synthesis.js';
+import { addUserAudio, findCompleteParts, type AudioTarget, type StoredPart } from './audio.repository.js';
+
+/** Spec §7: a signed audio URL is valid for 3600 s. */
+export const SIGNED_URL_SECONDS = 3600;
+
+/** What the reader hears about while a narration is made: its plan, then each part, signed. */
+export type AudioProgress = { type: 'plan'; totalParts: number } | { type: 'part'; part: AudioPart };
+
+export interface AudioDeps {
+  db: Database;
+  syntheses: AudioSyntheses;
+  summaries: SummarySource;
+  quota: UsageQuota;
+  storage: AudioStore;
+  activity: ReaderActivity;
+  log: SynthesisLog;
+  /** Fair use: throws when the reader or everyone synthesized too much lately. */
+  admit?: (userId: string) => Promise<void>;
+  now?: () => Date;
+  /** At shutdown, how long running syntheses may go on before their readers are told they failed. */
+  shutdownGraceMs?: number | undefined;
+}
+
+export type PreparedAudio =
+  | { cached: true; result: AudioResponse }
+  /** Held against the plan; `run` synthesizes (or joins a synthesis) and charges on delivery. */
+  | {
+      cached: false;
+      run(listener: (event: AudioProgress) => void, signal: AbortSignal): Promise<AudioResponse>;
+    };
+
+/** The audio use cases: a summary's stored narration, and making it once for everyone. */
+export class AudioService {
+  constructor(private readonly deps: AudioDeps) {}
+
+  private closing = false;
+
+  /** Shutdown: running syntheses may finish within the grace; new ones are refused. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.deps.syntheses.close(this.deps.shutdownGraceMs ?? 0);
+  }
+
+  /** The finished narration of a summary in its language; 404 AUDIO_NOT_FOUND when none was made yet. */
+  async get(summaryId: string, language: Language): Promise<Audio> {
+    const summary = await this.summaryIn(summaryId, language);
+    const parts = await findCompleteParts(this.deps.db, { summaryId: summary.id, language });
+    if (parts.length === 0) throw new AppError('AUDIO_NOT_FOUND', 404);
+    return this.present(summary, parts);
+  }
+
+  /**
+   * A stored narration answers at once and costs nothing. Otherwise one audio of the plan is held
+   * now (so that concurrent requests cannot pass the limit together) for `run`.
+   */
+  async prepare(userId: string, summaryId: string, language: Language): Promise<PreparedAudio> {
+    if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
+    const { db, quota } = this.deps;
+    const summary = await this.summaryIn(summaryId, language);
+    const target = { summaryId: summary.id, language };
+    const stored = await findCompleteParts(db, target);
+    if (stored.length > 0) {
+      // Spec §4: audio loaded from the cache costs nothing.
+      await this.delivered(userId, target, await addUserAudio(db, userId, target));
+      return {
+        cached: true,
+        result: { ...(await this.present(summary, stored)), cached: true, usage: await quota.usage(userId) },
+      };
+    }
+    const reservation = await quota.reserve(userId, 'audio');
+    if (!reservation) throw new AppError('AUDIO_LIMIT_REACHED', 403);
+    try {
+      await this.deps.admit?.(userId);
+    } catch (error) {
+      await quota.release(reservation);
+      throw error;
+    }
+    return {
+      cached: false,
+      run: (listener, signal) => this.run(userId, summary, reservation, listener, signal),
+    };
+  }
+
+  private async run(
+    userId: string,
+    summary: StoredSummary,
+    reservation: UsageReservation,
+    listener: (event: AudioProgress) => void,
+    signal: AbortSignal,
+  ): Promise<AudioResponse> {
+    const { quota, syntheses, log } = this.deps;
+    const target = { summaryId: summary.id, language: summary.language };
+    const flight = syntheses.flightFor(summary);
+    // Each part is signed for this reader as it arrives; the order of parts is kept.
+    let signing = Promise.resolve();
+    const follow: FlightListener<SynthesisEvent> = (event) => {
+      signing = signing.then(async () => listener(await this.progress(event)));
+    };
+    const leave = flight.join(follow);
+    const renewal = setInterval(() => {
+      quota
+        .renew(reservation)
+        .catch((error: unknown) => log.warn({ err: error }, 'could not renew an audio reservation'));
+    }, quota.holdMs / 3);
+    let charged = false;
+    try {
+      const outcome = await Promise.race([flight.outcome, leftFlight(signal, () => new AudioCancelled())]);
+      if ('failure' in outcome) throw outcome.failure;
+      let first = false;
+      await quota.charge(reservation, async (tx) => {
+        first = await addUserAudio(tx, userId, target);
+        return true;
+      });
+      charged = true;
+      await this.delivered(userId, target, first);
+      await signing;
+      return {
+        ...(await this.present(summary, outcome.value)),
+        cached: false,
+        usage: await quota.usage(userId),
+      };
+    } catch (error) {
+      if (!charged) {
+        await quota.release(reservation).catch((releaseError: unknown) => {
+          log.warn({ err: releaseError }, 'could not release an audio reservation');
+        });
+      }
+      throw error;
+    } finally {
+      clearInterval(renewal);
+      leave();
+    }
+  }
+
+  /** The summary, when it exists and is in `language` (audio is read in the summary's own language). */
+  private async summaryIn(summaryId: string, language: Language): Promise<StoredSummary> {
+    const summary = await this.deps.summaries.byId(summaryId);
+    if (!summary) throw new AppError('NOT_FOUND', 404);
+    if (summary.language !== language) throw new AppError('AUDIO_LANGUAGE_UNAVAILABLE', 400);
+    return summary;
+  }
+
+  /** Reports the reader's first audio of this summary and language (XP comes with Gamification). */
+  private async delivered(userId: string, target: AudioTarget, first: boolean): Promise<void> {
+    if (!first) return;
+    await this.deps.activity
+      .record({ type: 'audio_generated', userId, ...target })
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, ...target }, 'could not record audio_generated'),
+      );
+  }
+
+  private async progress(event: SynthesisEvent): Promise<AudioProgress> {
+    if (event.type === 'plan') return event;
+    return { type: 'part', part: await this.sign(event.part) };
+  }
+
+  private async sign(part: StoredPart): Promise<AudioPart> {
+    const url = await this.deps.storage.signedUrl(part.audioUrl, { expiresInSeconds: SIGNED_URL_SECONDS });
+    return { part: part.part, url, durationMs: part.durationMs, bytes: part.bytes };
+  }
+
+  private async present(summary: StoredSummary, parts: readonly StoredPart[]): Promise<Audio> {
+    const now = this.deps.now?.() ?? new Date();
+    return {
+      summaryId: summary.id,
+      language: summary.language,
+      parts: await Promise.all(parts.map((part) => this.sign(part))),
+      durationMs: parts.reduce((total, part) => total + part.durationMs, 0),
+      voice: parts[0]?.voice ?? '',
+      expiresAt: new Date(now.getTime() + SIGNED_URL_SECONDS * 1000).toISOString(),
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import type { Language, SummaryContent } from '@summa/shared';
+
+/** A stored summary as other features need it: what it is about and its sections. */
+export interface StoredSummary {
+  id: string;
+  title: string;
+  author: string;
+  language: Language;
+  content: SummaryContent;
+  coverUrl: string | null;
+}
+
+/**
+ * Stored summaries, read-only: implemented by features/summaries (SummariesService), bound in
+ * app.ts, used by the audio feature to narrate a summary.
+ */
+export interface SummarySource {
+  /** The stored summary, or undefined when there is none with this id. */
+  byId(summaryId: string): Promise<StoredSummary | undefined>;
+}
