@@ -1,5 +1,6 @@
 import type { Language } from '../languages.js';
 import { admin } from './resources/admin.js';
+import { audio } from './resources/audio.js';
 import { auth } from './resources/auth.js';
 import { authMail } from './resources/auth-mail.js';
 import { catalog } from './resources/catalog.js';
@@ -28,6 +29,7 @@ const areas = {
   legal,
   generate,
   summary,
+  audio,
   history,
   admin,
 };

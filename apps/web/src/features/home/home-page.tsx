@@ -12,7 +12,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { BookDetailsDialog, type BookDetails } from './book-details-dialog';
 import { BookSearchBox, type BookPick } from './book-search-box';
 import { GenerationOverlay } from './generation-overlay';
-import { LimitDialog } from './limit-dialog';
+import { LimitDialog } from '../../components/limit-dialog';
 import { useGeneration } from './use-generation';
 import { useUsage } from './use-usage';
 

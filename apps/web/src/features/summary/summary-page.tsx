@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { fetchUsage } from '../../lib/usage-api';
 import { useResource } from '../../lib/use-resource';
+import { AudioPlayer } from './audio/audio-player';
 import { FeedbackForm } from './feedback-form';
 import { RelatedBooks } from './related-books';
 import { SummaryActions } from './summary-actions';
@@ -132,6 +133,18 @@ function SummaryView({ summary, premium }: { summary: Summary; premium: boolean 
 
       <div className="mt-6">
         <SummaryActions summary={summary} premium={premium} />
+      </div>
+
+      <div className="mt-6">
+        <AudioPlayer
+          key={`${summary.id}:${summary.language}`}
+          summaryId={summary.id}
+          language={summary.language}
+          title={summary.title}
+          author={summary.author}
+          coverUrl={summary.cover_url}
+          limited={!premium}
+        />
       </div>
 
       <article className="mt-10">

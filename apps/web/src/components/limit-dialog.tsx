@@ -1,7 +1,7 @@
 import { FREE_PLAN_LIMITS } from '@summa/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { Button } from './ui/button';
 import {
   Dialog,
   DialogClose,
@@ -10,15 +10,17 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog';
+} from './ui/dialog';
 
-/** Spec §2: the free plan's monthly limit is reached; go Premium or close. */
+/** Spec §2: the free plan's monthly limit of summaries or audios is reached; go Premium or close. */
 export function LimitDialog({
   open,
   onOpenChange,
+  kind = 'summary',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  kind?: 'summary' | 'audio';
 }) {
   const { t } = useTranslation();
   return (
@@ -27,7 +29,9 @@ export function LimitDialog({
         <DialogHeader>
           <DialogTitle>{t('generate.limit.title')}</DialogTitle>
           <DialogDescription>
-            {t('generate.limit.body', { limit: FREE_PLAN_LIMITS.summariesPerMonth })}
+            {kind === 'summary'
+              ? t('generate.limit.body', { limit: FREE_PLAN_LIMITS.summariesPerMonth })
+              : t('audio.limit.body', { limit: FREE_PLAN_LIMITS.audiosPerMonth })}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
