@@ -58,6 +58,16 @@ describe('stored files through signed URLs', () => {
     expect(tail.rawPayload).toEqual(AUDIO.subarray(AUDIO.length - 10));
   });
 
+  it('streams ranges over a real socket, as a browser seeking in audio gets them', async () => {
+    const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}${await storage.signedUrl(key)}`;
+    const response = await fetch(url, { headers: { range: 'bytes=9000-' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes 9000-9999/${AUDIO.length}`);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(AUDIO.subarray(9000));
+  });
+
   it('answers an unsatisfiable range with 416 in the error shape', async () => {
     const response = await get(await storage.signedUrl(key), { range: 'bytes=20000-' });
     expect(response.statusCode).toBe(416);
