@@ -194,4 +194,14 @@ describe('local storage', () => {
     clock += 601_000;
     expect(await storage.access(key, query)).toEqual({ status: 'forbidden', reason: 'expired' });
   });
+
+  it('signs only lifetimes of 1 s to 7 days', async () => {
+    const key = newObjectKey('audio', 'mp3');
+    for (const expiresInSeconds of [0, -1, 1.5, 604_801, Number.NaN]) {
+      await expect(storage.signedUrl(key, { expiresInSeconds })).rejects.toThrow(RangeError);
+    }
+    expect(await storage.signedUrl(key, { expiresInSeconds: 604_800 })).toContain(
+      `expires=${clock / 1000 + 604_800}`,
+    );
+  });
 });

@@ -5,11 +5,11 @@ import type { Readable } from 'node:stream';
 import send from '@fastify/send';
 import { isInside, isValidObjectKey, resolveObjectPath } from './object-key.js';
 import {
-  SIGNED_URL_SECONDS,
   StorageError,
   type ObjectStorage,
   type PutOptions,
   type SignedUrlOptions,
+  signedUrlSeconds,
 } from './object-storage.js';
 import { UrlSigner, type SignedQuery } from './url-signature.js';
 
@@ -114,7 +114,7 @@ export class LocalStorage implements ObjectStorage {
 
   async signedUrl(key: string, options: SignedUrlOptions = {}): Promise<string> {
     resolveObjectPath(this.root, key);
-    const expiresAt = Math.floor(this.now() / 1000) + (options.expiresInSeconds ?? SIGNED_URL_SECONDS);
+    const expiresAt = Math.floor(this.now() / 1000) + signedUrlSeconds(options);
     return `${this.urlPrefix}/${key}?${this.signer.sign(key, expiresAt, options.downloadName)}`;
   }
 

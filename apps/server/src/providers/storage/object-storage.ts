@@ -5,6 +5,17 @@ export type StorageDriver = (typeof STORAGE_DRIVERS)[number];
 
 /** How long a signed URL lets its holder read the object (spec §7: 3600 s). */
 export const SIGNED_URL_SECONDS = 3600;
+/** S3's own limit on presigned URLs (7 days); the local driver keeps to it too. */
+const MAX_SIGNED_URL_SECONDS = 604_800;
+
+/** The lifetime a signed URL asks for: a whole number of seconds, 1 to 7 days' worth. */
+export function signedUrlSeconds(options: { expiresInSeconds?: number }): number {
+  const seconds = options.expiresInSeconds ?? SIGNED_URL_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_SIGNED_URL_SECONDS) {
+    throw new RangeError(`a signed URL lives 1 to ${MAX_SIGNED_URL_SECONDS} whole seconds, not ${seconds}`);
+  }
+  return seconds;
+}
 
 export interface S3Settings {
   /** The S3-compatible API's URL; undefined: AWS's own endpoint for the region. */

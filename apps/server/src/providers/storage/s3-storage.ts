@@ -12,12 +12,12 @@ import { create as contentDisposition } from 'content-disposition';
 import { assertObjectKey } from './object-key.js';
 import { s3Origin } from './s3-origin.js';
 import {
-  SIGNED_URL_SECONDS,
   StorageError,
   type ObjectStorage,
   type PutOptions,
   type S3Settings,
   type SignedUrlOptions,
+  signedUrlSeconds,
 } from './object-storage.js';
 
 export interface S3StorageOptions {
@@ -100,7 +100,7 @@ export class S3Storage implements ObjectStorage {
 
   async signedUrl(key: string, options: SignedUrlOptions = {}): Promise<string> {
     assertObjectKey(key);
-    const expiresIn = options.expiresInSeconds ?? SIGNED_URL_SECONDS;
+    const expiresIn = signedUrlSeconds(options);
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
