@@ -6,6 +6,8 @@ import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
+import { filesRoutes } from './features/files/files.routes.js';
+import { FilesService } from './features/files/files.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { HealthService } from './features/health/health.service.js';
 import { DEFAULT_LEASE_MS } from './single-flight/leased-flights.js';
@@ -28,9 +30,13 @@ import { mailPlugin } from './plugins/mail.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
+import { storagePlugin } from './plugins/storage.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createLlmProvider } from './providers/llm/create-llm-provider.js';
 import type { LlmProvider } from './providers/llm/llm-provider.js';
+import { LocalStorage } from './providers/storage/local-storage.js';
+import type { ObjectStorage } from './providers/storage/object-storage.js';
+import { s3Origin } from './providers/storage/s3-origin.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Headers are small: they get at most this long even when REQUEST_TIMEOUT_MS is larger. */
@@ -46,9 +52,19 @@ export interface AppOptions {
   llmProvider?: LlmProvider;
   /** How long a generation claim lives and how often waiters look; tests shorten them. */
   generation?: Partial<Pick<GenerationDeps, 'leaseMs' | 'pollMs'>>;
+  /** Where generated files go; by default the one the config names (tests may hand in their own). */
+  storage?: ObjectStorage;
 }
 
-export async function buildApp({ config, database, logger, logStream, llmProvider, generation }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  logStream,
+  llmProvider,
+  generation,
+  storage,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -89,7 +105,9 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  const storageOrigin =
+    storage?.externalOrigin ?? (config.storage.driver === 's3' ? s3Origin(config.storage.s3) : undefined);
+  await app.register(securityPlugin, { mediaOrigins: storageOrigin ? [storageOrigin] : [] });
   await app.register(closingAnswerPlugin);
   await app.register(databasePlugin, { db: database.db, kind: database.kind, ping: () => database.ping() });
   await app.register(openApiPlugin);
@@ -101,6 +119,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, adminEmails: config.adminEmails });
   await app.register(guardsFirstPlugin);
+  await app.register(storagePlugin, { settings: config.storage, storage });
 
   // Ports (src/ports) bound to the features that implement them.
   const catalog = createCatalogLookup(app.db);
@@ -150,6 +169,10 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     if (holds + claims > 0) app.log.info({ holds, claims }, 'released what a previous process left');
   }
   await app.register(generationRoutes, { generation: generationService });
+  // Presigned S3 URLs point at the bucket; only local files are served by the app.
+  if (app.storage instanceof LocalStorage) {
+    await app.register(filesRoutes, { files: new FilesService(app.storage) });
+  }
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

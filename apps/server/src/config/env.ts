@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseTimeouts } from '../db/database.js';
 import { LLM_PROVIDERS, type LlmSettings } from '../providers/llm/llm-provider.js';
+import { STORAGE_DRIVERS, type StorageSettings } from '../providers/storage/object-storage.js';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -86,6 +87,25 @@ export const envSchema = z.object({
   GENERATION_LIMIT_PER_USER_PER_HOUR: optional(z.coerce.number().int().min(0)).default(20),
   GENERATION_LIMIT_GLOBAL_PER_MINUTE: optional(z.coerce.number().int().min(0)).default(60),
   CATALOG_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0)).default(300),
+  STORAGE_DRIVER: optional(
+    z.enum(STORAGE_DRIVERS, { error: `must be one of ${STORAGE_DRIVERS.join(', ')}` }),
+  ).default('local'),
+  STORAGE_DIR: optional(z.string().min(1)),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lowercase letters, digits, . and -)',
+      ),
+  ),
+  S3_REGION: optional(z.string().trim().min(1)).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'], { error: 'must be true or false' })).default(
+    'false',
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -136,6 +156,8 @@ export interface AppConfig {
   limits: FairUseLimits;
   /** The summary model; `model` is undefined when the provider's default applies. */
   llm: Omit<LlmSettings, 'model'> & { model: string | undefined };
+  /** Where generated files (audio, avatars) are kept. */
+  storage: StorageSettings;
 }
 
 export class EnvError extends Error {
@@ -176,6 +198,7 @@ export function loadConfig(
       { variable: missing, message: 'must be set together with the other GOOGLE_CLIENT_ variable' },
     ]);
   }
+  const storage = storageSettings(env);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -226,6 +249,45 @@ export function loadConfig(
       apiKey: env.LLM_API_KEY,
       modelsDir: path.resolve(env.LLM_MODELS_DIR ?? path.join(env.DATA_DIR, 'models')),
       idleTimeoutMs: env.LLM_TIMEOUT_MS,
+    },
+    storage,
+  };
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3 variables go together, and only with STORAGE_DRIVER=s3 (a half-done switch fails at start). */
+function storageSettings(env: Env): StorageSettings {
+  if (env.STORAGE_DRIVER === 'local') {
+    const stray = [...S3_REQUIRED, 'S3_ENDPOINT' as const].filter((name) => env[name] !== undefined);
+    if (stray.length > 0) {
+      throw new EnvError(
+        stray.map((variable) => ({ variable, message: 'is only used with STORAGE_DRIVER=s3' })),
+      );
+    }
+    return { driver: 'local', dir: path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR, 'storage')) };
+  }
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (bucket === undefined || accessKeyId === undefined || secretAccessKey === undefined) {
+    throw new EnvError(
+      S3_REQUIRED.filter((name) => env[name] === undefined).map((variable) => ({
+        variable,
+        message: 'is required with STORAGE_DRIVER=s3',
+      })),
+    );
+  }
+  if (env.STORAGE_DIR !== undefined) {
+    throw new EnvError([{ variable: 'STORAGE_DIR', message: 'is only used with STORAGE_DRIVER=local' }]);
+  }
+  return {
+    driver: 's3',
+    s3: {
+      endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+      bucket,
+      region: env.S3_REGION,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     },
   };
 }

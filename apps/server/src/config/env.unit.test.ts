@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadConfig } from './env.js';
 
@@ -93,5 +94,78 @@ describe('loadConfig for accounts, mail and rate limits', () => {
     const error = errorOf({ [variable]: value });
     expect(error.issues.map((issue) => issue.variable)).toEqual([variable]);
     if (variable !== 'GOOGLE_ISSUER') expect(error.message).not.toContain(value);
+  });
+
+  describe('storage', () => {
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'summa-audio',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+    };
+
+    it('keeps files under DATA_DIR/storage unless STORAGE_DIR says otherwise', () => {
+      expect(loadConfig({ DATA_DIR: '/srv/summa' }).storage).toEqual({
+        driver: 'local',
+        dir: path.resolve('/srv/summa/storage'),
+      });
+      expect(loadConfig({ STORAGE_DIR: 'files' }).storage).toEqual({
+        driver: 'local',
+        dir: path.resolve('files'),
+      });
+    });
+
+    it('reads the S3 settings, with the region and path style defaulted', () => {
+      expect(loadConfig(s3).storage).toEqual({
+        driver: 's3',
+        s3: {
+          endpoint: undefined,
+          bucket: 'summa-audio',
+          region: 'us-east-1',
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'wJalrXUtnFEMI/K7MDENG',
+          forcePathStyle: false,
+        },
+      });
+      const minio = loadConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'eu-west-3',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage;
+      expect(minio).toMatchObject({
+        s3: { endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3', forcePathStyle: true },
+      });
+    });
+
+    it('requires the bucket and both keys together with STORAGE_DRIVER=s3, without echoing secrets', () => {
+      const error = errorOf({ STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' });
+      expect(error.issues.map((issue) => issue.variable)).toEqual(['S3_BUCKET', 'S3_SECRET_ACCESS_KEY']);
+      expect(error.message).not.toContain('AKIDEXAMPLE');
+    });
+
+    it('refuses S3 variables without STORAGE_DRIVER=s3, and STORAGE_DIR with it', () => {
+      const { STORAGE_DRIVER: _driver, ...withoutDriver } = s3;
+      expect(errorOf(withoutDriver).issues.map((issue) => issue.variable)).toEqual([
+        'S3_BUCKET',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+      ]);
+      expect(errorOf({ ...s3, STORAGE_DIR: '/srv' }).issues.map((issue) => issue.variable)).toEqual([
+        'STORAGE_DIR',
+      ]);
+    });
+
+    it.each([
+      ['STORAGE_DRIVER', 'disk'],
+      ['S3_ENDPOINT', 'minio:9000'],
+      ['S3_BUCKET', 'Not_A_Bucket'],
+      ['S3_FORCE_PATH_STYLE', 'yes'],
+    ])('names %s when it is invalid', (variable, value) => {
+      const base = variable === 'STORAGE_DRIVER' ? {} : s3;
+      expect(errorOf({ ...base, [variable]: value }).issues.map((issue) => issue.variable)).toEqual([
+        variable,
+      ]);
+    });
   });
 });

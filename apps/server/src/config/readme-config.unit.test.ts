@@ -46,6 +46,7 @@ const DERIVED_DEFAULTS: Record<string, string> = {
   JWT_SECRET: 'generated',
   LLM_MODEL: 'per provider',
   LLM_MODELS_DIR: '`$DATA_DIR/models`',
+  STORAGE_DIR: '`$DATA_DIR/storage`',
 };
 
 /** How the README writes a schema default: `unset`, or the value in backticks. */
@@ -97,6 +98,7 @@ describe('the README configuration table', () => {
   it('matches the defaults worked out outside the schema', () => {
     const config = loadConfig({ DATA_DIR: '/srv/summa' });
     expect(config.llm.modelsDir).toBe(path.resolve('/srv/summa', 'models'));
+    expect(config.storage).toEqual({ driver: 'local', dir: path.resolve('/srv/summa', 'storage') });
     expect(config.jwtSecret).toBeUndefined();
     expect(config.llm.model).toBeUndefined();
     // main.ts hands in apps/web/dist (relative to apps/server/dist/main.js) as the default.

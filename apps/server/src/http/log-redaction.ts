@@ -18,8 +18,8 @@ export const REDACTED_LOG_PATHS = [
   '*.token',
 ];
 
-/** Query parameters that carry one-time secrets: reset links, OAuth codes and state. */
-const SECRET_PARAMS = ['token', 'code', 'state', 'refresh_token', 'access_token'];
+/** Query parameters that carry secrets: reset links, OAuth codes and state, stored files' signed URLs. */
+const SECRET_PARAMS = ['token', 'code', 'state', 'refresh_token', 'access_token', 'signature'];
 
 /** The URL as logged: the values of secret query parameters are replaced. */
 export function redactUrl(url: string): string {

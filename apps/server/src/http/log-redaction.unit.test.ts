@@ -7,6 +7,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/auth/google/callback?state=s3&code=c0de&scope=email')).toBe(
       '/api/auth/google/callback?state=%5Bredacted%5D&code=%5Bredacted%5D&scope=email',
     );
+    // A stored file's signed URL lets its holder read the file until it expires.
+    expect(redactUrl('/api/files/audio/2026/11/a.mp3?expires=1800000000&signature=AbC_d-1')).toBe(
+      '/api/files/audio/2026/11/a.mp3?expires=1800000000&signature=%5Bredacted%5D',
+    );
   });
 
   it('leaves other URLs as they are', () => {

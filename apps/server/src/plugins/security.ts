@@ -6,38 +6,41 @@ import helmet, { type HelmetOptions } from 'helmet';
 /** Book covers come from Open Library; everything else is served by this app itself. */
 const COVER_HOSTS = ['https://covers.openlibrary.org', 'https://archive.org', 'https://*.archive.org'];
 
-const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      scriptSrcAttr: ["'none'"],
-      // Radix and sonner position elements with inline style attributes.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...COVER_HOSTS],
-      mediaSrc: ["'self'", 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      manifestSrc: ["'self'"],
-      workerSrc: ["'self'", 'blob:'],
+/** `mediaOrigins`: where else audio and images may come from (an S3 bucket's presigned URLs). */
+function helmetOptions(mediaOrigins: readonly string[] = []): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // Radix and sonner position elements with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...COVER_HOSTS, ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
     },
-  },
-  // Same-origin resources only; covers are plain <img> loads, which this does not affect.
-  crossOriginResourcePolicy: { policy: 'same-origin' },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-};
+    // Same-origin resources only; covers are plain <img> loads, which this does not affect.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
 
 /**
  * The headers helmet would set, worked out once. With these options (no per-request nonces)
  * helmet's answer is the same for every request, and running its middleware chain on each
  * one cost about a twentieth of a search request.
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly<Record<string, string>> {
+export function securityHeaders(options: HelmetOptions = helmetOptions()): Readonly<Record<string, string>> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -62,23 +65,43 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Readon
   return Object.freeze(Object.fromEntries(headers));
 }
 
-const HEADERS = securityHeaders();
-/** HSTS only means something over HTTPS, and over plain HTTP it must not be sent (RFC 6797 §7.2). */
-const { 'strict-transport-security': _hsts, ...PLAIN_HTTP_HEADERS } = HEADERS;
+interface HeaderSets {
+  https: Readonly<Record<string, string>>;
+  /** HSTS only means something over HTTPS, and over plain HTTP it must not be sent (RFC 6797 §7.2). */
+  plain: Readonly<Record<string, string>>;
+}
+
+function headerSets(options: HelmetOptions): HeaderSets {
+  const https = securityHeaders(options);
+  const { 'strict-transport-security': _hsts, ...plain } = https;
+  return { https, plain };
+}
+
+const DEFAULT_HEADERS = headerSets(helmetOptions());
 
 /**
  * The security headers for an answer to `request`; undefined when no request could be parsed
  * (the protocol is then unknown, so no HSTS). With TRUST_PROXY the protocol is the one a
  * trusted proxy names in X-Forwarded-Proto.
  */
-export function securityHeadersFor(request: FastifyRequest | undefined): Readonly<Record<string, string>> {
-  return request?.protocol === 'https' ? HEADERS : PLAIN_HTTP_HEADERS;
+export function securityHeadersFor(
+  request: FastifyRequest | undefined,
+  sets: HeaderSets = DEFAULT_HEADERS,
+): Readonly<Record<string, string>> {
+  return request?.protocol === 'https' ? sets.https : sets.plain;
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export interface SecurityPluginOptions {
+  /** Origins besides the app's own that serve its media (the storage's presigned URLs). */
+  mediaOrigins?: readonly string[];
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityPluginOptions) => {
+  const mediaOrigins = options.mediaOrigins ?? [];
+  const sets = mediaOrigins.length > 0 ? headerSets(helmetOptions(mediaOrigins)) : DEFAULT_HEADERS;
   // Callback-style hook: an async one costs a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeadersFor(request));
+    reply.headers(securityHeadersFor(request, sets));
     done();
   });
 });

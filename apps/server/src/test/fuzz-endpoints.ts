@@ -20,6 +20,7 @@ import {
   recoverRequestSchema,
   refreshRequestSchema,
   resetRequestSchema,
+  signedFileQuerySchema,
   signupRequestSchema,
 } from '@summa/shared';
 import { PLACEHOLDERS, type Actors, type Caller } from './fuzz-actors.js';
@@ -45,12 +46,12 @@ type Method = FuzzCase['method'];
 
 export interface FuzzEndpoint {
   method: Method;
-  /** The path as the OpenAPI document writes it (`{id}` for a parameter). */
+  /** The path as the OpenAPI document writes it (`{id}` for a parameter, `{*}` for a wildcard). */
   route: string;
   runs: number;
   body?: fc.Arbitrary<string | Buffer>;
   query?: fc.Arbitrary<string>;
-  /** The encoded value of the `{id}` segment. */
+  /** The encoded value of the `{id}` segment (or the `{*}` rest of the path). */
   id?: fc.Arbitrary<string>;
   /** A query string with the headers that go with it (the Google state and its cookie). */
   queryWithHeaders?: fc.Arbitrary<{ query: string; headers: Record<string, string> }>;
@@ -106,7 +107,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (5,760 in all). */
+/** The endpoints and their share of the requests (5,860 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -125,6 +126,18 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
           fc.constantFrom('index.html', '..%2F..%2Fpackage.json', '%2e%2e%2f%2e%2e%2fetc%2fpasswd'),
           id,
         ),
+      },
+      {
+        // Stored files: key-shaped paths, traversals and hostile segments, with made-up signatures.
+        method: 'GET',
+        route: '/api/files/{*}',
+        runs: 100,
+        id: fc.oneof(
+          fc.uuid().map((uuid) => `audio/2026/11/${uuid}.mp3`),
+          fc.constantFrom('..%2F..%2Fpackage.json', 'audio/%2e%2e/%2e%2e/etc/passwd', '.x', ''),
+          id,
+        ),
+        query: contractQuery(signedFileQuerySchema),
       },
     ],
     auth: [
@@ -349,7 +362,7 @@ export function fuzzCases(endpoint: FuzzEndpoint, actors: Actors): fc.Arbitrary<
     .map((generated): PendingCase => ({
       caller: generated.caller,
       build: (actors) => {
-        const path = endpoint.route.replace('{id}', generated.id);
+        const path = endpoint.route.replace(/\{(id|\*)\}/, generated.id);
         const query = generated.route.query ? `?${generated.route.query}` : '';
         const payload = typeof generated.body === 'string' ? actors.fill(generated.body) : generated.body;
         return {

@@ -81,11 +81,13 @@ export async function createTestApp(
     generation?: AppOptions['generation'];
     /** Adds routes before the app is sealed, to exercise shared plugins. */
     extend?: (app: App) => void;
+    /** A storage of the test's (a moved clock); the test closes it. */
+    storage?: AppOptions['storage'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = { ...testConfig(options.env), webDistDir: options.webDistDir };
-  const app = await buildApp({ config, database, generation: options.generation });
+  const app = await buildApp({ config, database, generation: options.generation, storage: options.storage });
   options.extend?.(app);
   await app.ready();
   return {

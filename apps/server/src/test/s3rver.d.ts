@@ -1,0 +1,18 @@
+// @20minutes/s3rver ships no types; these are the parts the tests use.
+declare module '@20minutes/s3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: { name: string }[];
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo | string | null>;
+    close(): Promise<void>;
+  }
+}
