@@ -24,6 +24,11 @@ export type NarrationSectionKey = (typeof NARRATION_HEADINGS)[number];
  * is at most ~3 minutes, the first part is quick to make and later parts are made while it plays.
  */
 export const NARRATION_MAX_PART_CHARS = 2_500;
+/**
+ * The first part is kept short (~40 s of speech) so that it is playable about a second after the
+ * reader asks, while the longer parts after it are made as it plays (bench/tts.ts measures it).
+ */
+export const NARRATION_FIRST_PART_MAX_CHARS = 600;
 /** Characters a second, to estimate a part's length before it is spoken. */
 export const NARRATION_CHARS_PER_SECOND = 15;
 
@@ -135,20 +140,41 @@ function cutSentence(text: string, maxChars: number): string[] {
   return pieces;
 }
 
+export interface PartLimits {
+  /** Longest part (default NARRATION_MAX_PART_CHARS). */
+  maxChars?: number;
+  /** Longest first part (default NARRATION_FIRST_PART_MAX_CHARS; never more than `maxChars`). */
+  firstPartMaxChars?: number;
+}
+
 /**
- * The narration in parts of at most `maxChars` characters. Parts break between sections; a
- * section longer than a part breaks between sentences; only a single sentence longer than a
- * whole part (which no summary field allows in practice) breaks at a clause or between words.
- * Joining the parts' texts with spaces gives the whole narration, in order.
+ * The narration in parts of at most `maxChars` characters (the first one shorter), ending with the
+ * closing line. Parts
+ * break between sections; a section longer than a part breaks between sentences; only a single
+ * sentence longer than a whole part (which no summary field allows in practice) breaks at a
+ * clause or between words. Joining the parts' texts with spaces gives the whole narration, in order.
  */
-export function narrationParts(input: NarrationInput, maxChars = NARRATION_MAX_PART_CHARS): NarrationPart[] {
+export function narrationParts(input: NarrationInput, limits: PartLimits = {}): NarrationPart[] {
+  return splitNarration(narrationSections(input), input.language, limits);
+}
+
+/** `narrationParts` for sections made elsewhere (the benchmark's longer narrations). */
+export function splitNarration(
+  sections: readonly NarrationSection[],
+  language: Language,
+  limits: PartLimits = {},
+): NarrationPart[] {
+  const maxChars = limits.maxChars ?? NARRATION_MAX_PART_CHARS;
+  const firstMaxChars = Math.min(limits.firstPartMaxChars ?? NARRATION_FIRST_PART_MAX_CHARS, maxChars);
+  /** The limit of the part at `index`. */
+  const limit = (index: number) => (index === 0 ? firstMaxChars : maxChars);
   const parts: { text: string; sections: NarrationSectionKey[] }[] = [];
   let current: { text: string; sections: NarrationSectionKey[] } | undefined;
 
   const add = (key: NarrationSectionKey, piece: string, separator: string) => {
     const text = piece.trim();
     if (text === '') return;
-    if (current && current.text.length + separator.length + text.length <= maxChars) {
+    if (current && current.text.length + separator.length + text.length <= limit(parts.length - 1)) {
       current.text += separator + text;
       if (current.sections.at(-1) !== key) current.sections.push(key);
       return;
@@ -157,21 +183,23 @@ export function narrationParts(input: NarrationInput, maxChars = NARRATION_MAX_P
     parts.push(current);
   };
 
-  for (const section of narrationSections(input)) {
-    if (section.text.length <= maxChars) {
+  for (const section of sections) {
+    // Sections and sentences are sized for the part they would start.
+    if (section.text.length <= limit(parts.length)) {
       // A whole section that does not fit the current part starts the next one.
       add(section.key, section.text, '\n\n');
       continue;
     }
     let separator = '\n\n';
-    for (const whole of sentences(section.text, input.language)) {
-      for (const piece of whole.length > maxChars ? cutSentence(whole, maxChars) : [whole]) {
+    for (const whole of sentences(section.text, language)) {
+      const room = limit(parts.length);
+      for (const piece of whole.length > room ? cutSentence(whole, room) : [whole]) {
         add(section.key, piece, separator);
         separator = ' ';
       }
     }
   }
-  const end = NARRATION_PHRASES[input.language].end;
+  const end = NARRATION_PHRASES[language].end;
   if (current) add(current.sections.at(-1) ?? 'book', end, ' ');
 
   return parts.map((part, index) => ({

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NARRATION_PHRASES } from './narration-phrases.js';
 import {
+  NARRATION_FIRST_PART_MAX_CHARS,
   NARRATION_MAX_PART_CHARS,
   narrationParts,
   narrationSections,
@@ -62,6 +63,9 @@ describe('the narration script', () => {
     const parts = narrationParts(input);
     expect(parts.length).toBeGreaterThan(0);
     for (const part of parts) expect(part.text.length).toBeLessThanOrEqual(NARRATION_MAX_PART_CHARS);
+    // The first part is short, to be playable soon: the book and the one-line summary at least.
+    expect(parts[0]?.text.length).toBeLessThanOrEqual(NARRATION_FIRST_PART_MAX_CHARS);
+    expect(parts[0]?.sections.slice(0, 2)).toEqual(['book', 'oneLiner']);
     expect(parts.map((part) => part.index)).toEqual(parts.map((_, index) => index));
     const whole = squash(parts.map((part) => part.text).join(' '));
     expectInOrder(whole, spokenFields(input));
@@ -120,7 +124,7 @@ describe('the narration script', () => {
     const input = fixtures.find(([name]) => name === 'en-fiction.json')?.[1];
     if (!input) throw new Error('missing fixture');
     const sections = narrationSections(input);
-    const parts = narrationParts(input, 1_000);
+    const parts = narrationParts(input, { maxChars: 1_000, firstPartMaxChars: 1_000 });
     expect(sections.every((section) => section.text.length <= 1_000)).toBe(true);
     for (const part of parts) {
       // Each part starts with the beginning of a section (its heading, or the book line).
@@ -132,7 +136,7 @@ describe('the narration script', () => {
   it('breaks a section longer than a part between sentences', () => {
     const input = fixtures.find(([name]) => name === 'pt-nonfiction.json')?.[1];
     if (!input) throw new Error('missing fixture');
-    const parts = narrationParts(input, 400);
+    const parts = narrationParts(input, { maxChars: 400 });
     expect(parts.length).toBeGreaterThan(5);
     for (const part of parts) {
       expect(part.text.length).toBeLessThanOrEqual(400);
@@ -199,11 +203,13 @@ describe('narration parts (properties)', () => {
         prose(200),
         fc.oneof(nonFiction, fiction),
         fc.integer({ min: 200, max: 3_000 }),
-        (language, title, author, content, maxChars) => {
+        fc.integer({ min: 100, max: 3_000 }),
+        (language, title, author, content, maxChars, firstPartMaxChars) => {
           const input: NarrationInput = { title, author, language, content };
-          const parts = narrationParts(input, maxChars);
+          const parts = narrationParts(input, { maxChars, firstPartMaxChars });
           for (const part of parts) {
-            expect(part.text.length).toBeLessThanOrEqual(maxChars);
+            const limit = part.index === 0 ? Math.min(maxChars, firstPartMaxChars) : maxChars;
+            expect(part.text.length).toBeLessThanOrEqual(limit);
             expect(part.text.trim()).not.toBe('');
           }
           const whole = squash(parts.map((part) => part.text).join(' '));

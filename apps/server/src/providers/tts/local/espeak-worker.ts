@@ -12,8 +12,15 @@ const port = parentPort;
 if (!port) throw new Error('espeak-worker.ts runs as a worker thread');
 const post = (message: WorkerMessage) => port.postMessage(message);
 
+/** The voice loaded last: loading one reads its dictionary again, so a repeat is skipped. */
+let currentVoice: string | undefined;
+
 function speak(engine: ESpeakNGWorker, job: SpeakJob): Float32Array {
-  if (engine.set_voice(job.voice) !== 0) throw new Error(`eSpeak NG has no voice ${job.voice}`);
+  if (job.voice !== currentVoice) {
+    currentVoice = undefined;
+    if (engine.set_voice(job.voice) !== 0) throw new Error(`eSpeak NG has no voice ${job.voice}`);
+    currentVoice = job.voice;
+  }
   const chunks: Int16Array[] = [];
   let samples = 0;
   engine.synthesize(job.text, (chunk) => {
