@@ -162,6 +162,12 @@ describe.each(HOSTED)('the $provider speech provider', ({ provider, path, voice,
 });
 
 describe('hosted provider configuration', () => {
+  it('the factory gives the embedded engine for local, without starting it', async () => {
+    const local = await createTtsProvider(settings('local'));
+    expect(local.name).toBe('local');
+    await local.close();
+  });
+
   it('openai and elevenlabs need a key and do not call without one', async () => {
     for (const provider of ['openai', 'elevenlabs'] as const) {
       const tts = await createTtsProvider(settings(provider, { apiKey: undefined }));
