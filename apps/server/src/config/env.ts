@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DatabaseTimeouts } from '../db/database.js';
 import { LLM_PROVIDERS, type LlmSettings } from '../providers/llm/llm-provider.js';
 import { STORAGE_DRIVERS, type StorageSettings } from '../providers/storage/object-storage.js';
+import { TTS_PROVIDERS, type TtsSettings } from '../providers/tts/tts-provider.js';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -80,6 +81,16 @@ export const envSchema = z.object({
   LLM_API_KEY: optional(z.string().min(1)),
   LLM_MODELS_DIR: optional(z.string().min(1)),
   LLM_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(60_000),
+  TTS_PROVIDER: optional(
+    z.enum(TTS_PROVIDERS, { error: `must be one of ${TTS_PROVIDERS.join(', ')}` }),
+  ).default('local'),
+  TTS_MODEL: optional(z.string().trim().min(1)),
+  TTS_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  TTS_API_KEY: optional(z.string().min(1)),
+  TTS_VOICE_PT: optional(z.string().trim().min(1)),
+  TTS_VOICE_EN: optional(z.string().trim().min(1)),
+  TTS_VOICE_ES: optional(z.string().trim().min(1)),
+  TTS_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(60_000),
   REDIS_URL: optional(
     urlWithProtocols(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL with a host'),
   ),
@@ -158,6 +169,8 @@ export interface AppConfig {
   llm: Omit<LlmSettings, 'model'> & { model: string | undefined };
   /** Where generated files (audio, avatars) are kept. */
   storage: StorageSettings;
+  /** Who reads audio narrations aloud; unset model and voices mean the provider's defaults. */
+  tts: TtsSettings;
 }
 
 export class EnvError extends Error {
@@ -249,6 +262,14 @@ export function loadConfig(
       apiKey: env.LLM_API_KEY,
       modelsDir: path.resolve(env.LLM_MODELS_DIR ?? path.join(env.DATA_DIR, 'models')),
       idleTimeoutMs: env.LLM_TIMEOUT_MS,
+    },
+    tts: {
+      provider: env.TTS_PROVIDER,
+      model: env.TTS_MODEL,
+      baseUrl: env.TTS_BASE_URL,
+      apiKey: env.TTS_API_KEY,
+      voices: { pt: env.TTS_VOICE_PT, en: env.TTS_VOICE_EN, es: env.TTS_VOICE_ES },
+      timeoutMs: env.TTS_TIMEOUT_MS,
     },
     storage,
   };

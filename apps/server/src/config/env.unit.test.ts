@@ -168,4 +168,37 @@ describe('loadConfig for accounts, mail and rate limits', () => {
       ]);
     });
   });
+  it('reads the speech provider, its voices per language and its time-out', () => {
+    expect(loadConfig({}).tts).toEqual({
+      provider: 'local',
+      model: undefined,
+      baseUrl: undefined,
+      apiKey: undefined,
+      voices: { pt: undefined, en: undefined, es: undefined },
+      timeoutMs: 60_000,
+    });
+    const config = loadConfig({
+      TTS_PROVIDER: 'openai-compatible',
+      TTS_BASE_URL: 'http://kokoro:8880/v1',
+      TTS_MODEL: 'kokoro',
+      TTS_VOICE_PT: 'pf_dora',
+      TTS_VOICE_ES: ' ef_dora ',
+      TTS_TIMEOUT_MS: '90000',
+    });
+    expect(config.tts).toMatchObject({
+      provider: 'openai-compatible',
+      baseUrl: 'http://kokoro:8880/v1',
+      model: 'kokoro',
+      voices: { pt: 'pf_dora', en: undefined, es: 'ef_dora' },
+      timeoutMs: 90_000,
+    });
+  });
+
+  it.each([
+    ['TTS_PROVIDER', 'espeak'],
+    ['TTS_BASE_URL', 'ftp://x'],
+    ['TTS_TIMEOUT_MS', '5'],
+  ])('names %s when it is %s', (variable, value) => {
+    expect(errorOf({ [variable]: value }).issues.map((issue) => issue.variable)).toEqual([variable]);
+  });
 });

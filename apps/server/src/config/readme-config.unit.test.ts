@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultModelFor } from '../providers/llm/create-llm-provider.js';
 import { LLM_PROVIDERS } from '../providers/llm/llm-provider.js';
+import { defaultTtsModelFor, defaultTtsVoiceFor } from '../providers/tts/http-tts-provider.js';
+import { TTS_PROVIDERS } from '../providers/tts/tts-provider.js';
 import { envSchema, loadConfig } from './env.js';
 
 /**
@@ -47,6 +49,10 @@ const DERIVED_DEFAULTS: Record<string, string> = {
   LLM_MODEL: 'per provider',
   LLM_MODELS_DIR: '`$DATA_DIR/models`',
   STORAGE_DIR: '`$DATA_DIR/storage`',
+  TTS_MODEL: 'per provider',
+  TTS_VOICE_PT: 'per provider',
+  TTS_VOICE_EN: 'per provider',
+  TTS_VOICE_ES: 'per provider',
 };
 
 /** How the README writes a schema default: `unset`, or the value in backticks. */
@@ -114,4 +120,16 @@ describe('the README configuration table', () => {
       );
     },
   );
+
+  const HOSTED_TTS = TTS_PROVIDERS.filter((provider) => provider !== 'local');
+
+  it.each(HOSTED_TTS)("names the %s speech provider's default model and voices", (provider) => {
+    expect(byVariable.get('TTS_MODEL')?.description).toContain(
+      `${provider} \`${defaultTtsModelFor(provider)}\``,
+    );
+    for (const language of ['pt', 'en', 'es'] as const) {
+      const row = byVariable.get(`TTS_VOICE_${language.toUpperCase()}`);
+      expect(row?.description).toContain(`\`${defaultTtsVoiceFor(provider, language)}\``);
+    }
+  });
 });
