@@ -1,7 +1,7 @@
 import { foldText, type Language } from '@summa/shared';
 import { pickEdition } from './book-editions.js';
 import type { BookRecord } from './catalog.repository.js';
-import { shippedTitleLexicon, TitleConcepts, type TitleLexicon } from './title-concepts.js';
+import { TITLE_LEXICON, TitleConcepts, type TitleLexicon } from './title-concepts.js';
 
 /** Relevance tiers, best first. */
 const enum Tier {
@@ -206,7 +206,7 @@ export class CatalogIndex {
   /** Per language, each book's shown title folded, and its place among the book's titles. */
   private readonly shown: Record<Language, { key: string; title: number }[]>;
 
-  constructor(records: readonly BookRecord[], lexicon: TitleLexicon = shippedTitleLexicon()) {
+  constructor(records: readonly BookRecord[], lexicon: TitleLexicon = TITLE_LEXICON) {
     this.records = [...records].sort(
       (a, b) => b.trendingScore - a.trendingScore || byCodeUnits(a.title, b.title) || byCodeUnits(a.id, b.id),
     );

@@ -116,13 +116,8 @@ export function loadTitleLexicon(file: string = TITLE_LEXICON_FILE): TitleLexico
   return new TitleLexicon(parsed.data);
 }
 
-let shipped: TitleLexicon | undefined;
-
-/** The shipped lexicon, read once on first use. */
-export function shippedTitleLexicon(): TitleLexicon {
-  shipped ??= loadTitleLexicon();
-  return shipped;
-}
+/** The shipped lexicon, read once: a malformed file stops the server at start, like the catalogue. */
+export const TITLE_LEXICON: TitleLexicon = loadTitleLexicon();
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -143,6 +138,8 @@ export class TitleConcepts {
   private readonly literal = new Map<string, number>();
   /** Every folded word of the lexicon and the titles, sorted, for completing the last word. */
   private readonly vocabulary: readonly string[];
+  /** Each vocabulary word's concepts, worked out once. */
+  private readonly vocabularyConcepts: readonly (readonly number[])[];
   /** For each book, each title's concepts (stopwords left out). */
   private readonly titles: readonly (readonly Int32Array[])[];
   /** For each concept, the books (ascending) with a title that has it. */
@@ -171,6 +168,7 @@ export class TitleConcepts {
       }),
     );
     this.vocabulary = [...vocabulary].sort(byCodeUnits);
+    this.vocabularyConcepts = this.vocabulary.map((word) => this.wordConcepts(word));
     this.postings = Array.from(books, (list) => Int32Array.from(list ?? []));
   }
 
@@ -199,7 +197,7 @@ export class TitleConcepts {
       else high = middle;
     }
     for (let i = low; i < this.vocabulary.length && this.vocabulary[i]?.startsWith(word); i += 1) {
-      for (const concept of this.wordConcepts(this.vocabulary[i] ?? '')) concepts.add(concept);
+      for (const concept of this.vocabularyConcepts[i] ?? []) concepts.add(concept);
     }
     return concepts;
   }
@@ -218,9 +216,13 @@ export class TitleConcepts {
     if (wanted.length === 0 || wanted.some((concepts) => concepts.size === 0)) return;
 
     // Candidates: the books of the word whose concepts are in the fewest titles.
-    const sizeOf = (concepts: ReadonlySet<number>) =>
-      [...concepts].reduce((sum, concept) => sum + (this.postings[concept]?.length ?? 0), 0);
-    const rarest = wanted.reduce((best, concepts) => (sizeOf(concepts) < sizeOf(best) ? concepts : best));
+    let rarest = wanted[0] ?? new Set<number>();
+    let fewest = Infinity;
+    for (const concepts of wanted) {
+      let size = 0;
+      for (const concept of concepts) size += this.postings[concept]?.length ?? 0;
+      if (size < fewest) [rarest, fewest] = [concepts, size];
+    }
     const lists = [...rarest].map((concept) => this.postings[concept] ?? new Int32Array());
     const candidates =
       lists.length === 1

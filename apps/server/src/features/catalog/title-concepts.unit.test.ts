@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -9,6 +10,7 @@ import { catalogInputs } from './catalog-import.service.js';
 import type { BookInput } from './catalog.repository.js';
 import {
   loadTitleLexicon,
+  TITLE_LEXICON as lexicon,
   TITLE_LEXICON_FILE,
   TitleConcepts,
   TitleLexicon,
@@ -16,7 +18,6 @@ import {
   type TitleLexiconFile,
 } from './title-concepts.js';
 
-const lexicon = loadTitleLexicon();
 const books = catalogInputs();
 
 /** A book's edition titles by language (the original counts in its own language). */
@@ -38,6 +39,21 @@ describe('the title lexicon file', () => {
       .object({ files: z.array(z.string()) })
       .parse(JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')));
     expect(files).toContain('data/title-lexicon.json');
+  });
+
+  it('is checked when read: a malformed entry stops the load, naming the field', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'summa-lexicon-'));
+    try {
+      const file = path.join(dir, 'title-lexicon.json');
+      const stopwords = { en: 'the', pt: 'o', es: 'el' };
+      writeFileSync(
+        file,
+        JSON.stringify({ stopwords, names: '', concepts: { deep: { en: 'deep', pt: 'profundo' } } }),
+      );
+      expect(() => loadTitleLexicon(file)).toThrow(/title lexicon[\s\S]*concepts\.deep\.es/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('covers every content word of every catalogue title in English, Portuguese and Spanish', () => {
