@@ -210,20 +210,27 @@ export class CatalogIndex {
     this.records = [...records].sort(
       (a, b) => b.trendingScore - a.trendingScore || byCodeUnits(a.title, b.title) || byCodeUnits(a.id, b.id),
     );
+    // Titles are folded for keys, concepts and the shown title: fold each text once.
+    const foldedTexts = new Map<string, string>();
+    const fold = (text: string) => {
+      let folded = foldedTexts.get(text);
+      if (folded === undefined) foldedTexts.set(text, (folded = foldText(text)));
+      return folded;
+    };
     const keys = this.records.map((record) => {
       const texts = [record.title, record.titleEn, record.titlePt, record.titleEs, record.author];
-      const normalized = texts.flatMap((text) => (text ? [foldText(text)] : []));
+      const normalized = texts.flatMap((text) => (text ? [fold(text)] : []));
       return [...new Set(normalized)].filter((key) => key.length > 0);
     });
     this.joinedKeys = keys.map((bookKeys) => `|${bookKeys.join('|')}|`);
     const titles = this.records.map((record) => {
       const texts = [record.title, record.titleEn, record.titlePt, record.titleEs];
-      return [...new Set(texts.flatMap((text) => (text ? [foldText(text)] : [])))];
+      return [...new Set(texts.flatMap((text) => (text ? [fold(text)] : [])))];
     });
     this.concepts = new TitleConcepts(lexicon, titles);
     const shownIn = (language: Language) =>
       this.records.map((record, book) => {
-        const key = foldText(pickEdition(record, language).title);
+        const key = fold(pickEdition(record, language).title);
         return { key, title: titles[book]?.indexOf(key) ?? -1 };
       });
     this.shown = { pt: shownIn('pt'), en: shownIn('en'), es: shownIn('es') };

@@ -119,6 +119,8 @@ export function loadTitleLexicon(file: string = TITLE_LEXICON_FILE): TitleLexico
 /** The shipped lexicon, read once: a malformed file stops the server at start, like the catalogue. */
 export const TITLE_LEXICON: TitleLexicon = loadTitleLexicon();
 
+const NONE: readonly number[] = [];
+
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Whether some concept of a title is in `wanted`. */
@@ -135,10 +137,10 @@ function meets(title: Int32Array, wanted: ReadonlySet<number>): boolean {
  */
 export class TitleConcepts {
   /** Concepts of the words outside the lexicon, numbered after the lexicon's, by word key. */
-  private readonly literal = new Map<string, number>();
+  private readonly literal = new Map<string, readonly number[]>();
   /** Every folded word of the lexicon and the titles, sorted, for completing the last word. */
   private readonly vocabulary: readonly string[];
-  /** Each vocabulary word's concepts, worked out once. */
+  /** Each vocabulary word's concepts (none for a stopword), worked out once. */
   private readonly vocabularyConcepts: readonly (readonly number[])[];
   /** For each book, each title's concepts (stopwords left out). */
   private readonly titles: readonly (readonly Int32Array[])[];
@@ -150,15 +152,24 @@ export class TitleConcepts {
     private readonly lexicon: TitleLexicon,
     titlesByBook: readonly (readonly string[])[],
   ) {
-    const vocabulary = new Set(lexicon.words);
+    // Titles repeat words: each word's concepts are worked out once.
+    const byWord = new Map<string, readonly number[]>();
+    const conceptsOf = (word: string) => {
+      let concepts = byWord.get(word);
+      if (concepts === undefined) {
+        concepts = lexicon.isStopword(word) ? NONE : this.wordConcepts(word, true);
+        byWord.set(word, concepts);
+      }
+      return concepts;
+    };
     const books: (number[] | undefined)[] = [];
     this.titles = titlesByBook.map((titles, book) =>
       titles.map((title) => {
-        const concepts = new Set<number>();
+        const concepts: number[] = [];
         for (const word of title.split(' ')) {
-          if (!word || lexicon.isStopword(word)) continue;
-          vocabulary.add(word);
-          for (const concept of this.wordConcepts(word, true)) concepts.add(concept);
+          for (const concept of word ? conceptsOf(word) : NONE) {
+            if (!concepts.includes(concept)) concepts.push(concept);
+          }
         }
         for (const concept of concepts) {
           const list = (books[concept] ??= []);
@@ -167,8 +178,9 @@ export class TitleConcepts {
         return Int32Array.from(concepts);
       }),
     );
-    this.vocabulary = [...vocabulary].sort(byCodeUnits);
-    this.vocabularyConcepts = this.vocabulary.map((word) => this.wordConcepts(word));
+    lexicon.words.forEach(conceptsOf);
+    this.vocabulary = [...byWord.keys()].sort(byCodeUnits);
+    this.vocabularyConcepts = this.vocabulary.map((word) => byWord.get(word) ?? NONE);
     this.postings = Array.from(books, (list) => Int32Array.from(list ?? []));
   }
 
@@ -177,12 +189,12 @@ export class TitleConcepts {
     const known = this.lexicon.concepts(word);
     if (known) return known;
     const key = wordKey(word);
-    let concept = this.literal.get(key);
-    if (concept === undefined && add) {
-      concept = this.lexicon.conceptIds.length + this.literal.size;
-      this.literal.set(key, concept);
+    let concepts = this.literal.get(key);
+    if (concepts === undefined && add) {
+      concepts = [this.lexicon.conceptIds.length + this.literal.size];
+      this.literal.set(key, concepts);
     }
-    return concept === undefined ? [] : [concept];
+    return concepts ?? NONE;
   }
 
   /** The concepts a query word can stand for: its own, and for the last word its completions'. */
