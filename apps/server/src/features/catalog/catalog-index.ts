@@ -1,5 +1,7 @@
-import { foldText } from '@summa/shared';
+import { foldText, type Language } from '@summa/shared';
+import { pickEdition } from './book-editions.js';
 import type { BookRecord } from './catalog.repository.js';
+import { TITLE_LEXICON, TitleConcepts, type TitleLexicon } from './title-concepts.js';
 
 /** Relevance tiers, best first. */
 const enum Tier {
@@ -11,7 +13,15 @@ const enum Tier {
   WordStart = 2,
   /** The query is inside a title or the author (3 characters or more). */
   Inside = 3,
+  /** A title has the query's words in translation, in any order (title-concepts.ts). */
+  Concept = 4,
 }
+
+/**
+ * A match's place in the list: its tier, and within a tier a match on the title the reader is
+ * shown (their language's edition when there is one, see pickEdition) before other editions.
+ */
+const grade = (tier: Tier, shown: boolean) => tier * 2 + (shown ? 0 : 1);
 
 /** pg_trgm's default word_similarity_threshold: what counts as "similar". */
 const SIMILARITY_THRESHOLD = 0.6;
@@ -19,29 +29,29 @@ const SIMILARITY_THRESHOLD = 0.6;
 /** Under this many characters a query matches word starts only, never a substring. */
 const SUBSTRING_MIN_LENGTH = 3;
 
-/** The `limit` best books by (tier, rank); a book offered twice keeps its better tier. */
+/** The `limit` best books by (grade, rank); a book offered twice keeps its better grade. */
 class TopBooks {
-  private readonly entries: { book: number; tier: number }[] = [];
+  private readonly entries: { book: number; grade: number }[] = [];
 
   constructor(private readonly limit: number) {}
 
-  /** Whether a book of this tier and rank would make the list. */
-  wants(book: number, tier: number): boolean {
+  /** Whether a book of this grade and rank would make the list. */
+  wants(book: number, grade: number): boolean {
     const last = this.entries.length < this.limit ? undefined : this.entries.at(-1);
-    return !last || tier < last.tier || (tier === last.tier && book < last.book);
+    return !last || grade < last.grade || (grade === last.grade && book < last.book);
   }
 
-  offer(book: number, tier: number): void {
-    if (!this.wants(book, tier)) return;
+  offer(book: number, grade: number): void {
+    if (!this.wants(book, grade)) return;
     const existing = this.entries.findIndex((entry) => entry.book === book);
     if (existing >= 0) {
-      if ((this.entries[existing]?.tier ?? Infinity) <= tier) return;
+      if ((this.entries[existing]?.grade ?? Infinity) <= grade) return;
       this.entries.splice(existing, 1);
     }
     const at = this.entries.findIndex(
-      (entry) => entry.tier > tier || (entry.tier === tier && entry.book > book),
+      (entry) => entry.grade > grade || (entry.grade === grade && entry.book > book),
     );
-    this.entries.splice(at < 0 ? this.entries.length : at, 0, { book, tier });
+    this.entries.splice(at < 0 ? this.entries.length : at, 0, { book, grade });
     if (this.entries.length > this.limit) this.entries.pop();
   }
 
@@ -191,17 +201,39 @@ export class CatalogIndex {
   /** For each book, each key's trigram ids in order. */
   private readonly keyTrigrams: readonly (readonly Int32Array[])[];
   private readonly scorer: StretchScorer;
+  /** Near-translations of the titles. */
+  private readonly concepts: TitleConcepts;
+  /** Per language, each book's shown title folded, and its place among the book's titles. */
+  private readonly shown: Record<Language, { key: string; title: number }[]>;
 
-  constructor(records: readonly BookRecord[]) {
+  constructor(records: readonly BookRecord[], lexicon: TitleLexicon = TITLE_LEXICON) {
     this.records = [...records].sort(
       (a, b) => b.trendingScore - a.trendingScore || byCodeUnits(a.title, b.title) || byCodeUnits(a.id, b.id),
     );
+    // Titles are folded for keys, concepts and the shown title: fold each text once.
+    const foldedTexts = new Map<string, string>();
+    const fold = (text: string) => {
+      let folded = foldedTexts.get(text);
+      if (folded === undefined) foldedTexts.set(text, (folded = foldText(text)));
+      return folded;
+    };
     const keys = this.records.map((record) => {
       const texts = [record.title, record.titleEn, record.titlePt, record.titleEs, record.author];
-      const normalized = texts.flatMap((text) => (text ? [foldText(text)] : []));
+      const normalized = texts.flatMap((text) => (text ? [fold(text)] : []));
       return [...new Set(normalized)].filter((key) => key.length > 0);
     });
     this.joinedKeys = keys.map((bookKeys) => `|${bookKeys.join('|')}|`);
+    const titles = this.records.map((record) => {
+      const texts = [record.title, record.titleEn, record.titlePt, record.titleEs];
+      return [...new Set(texts.flatMap((text) => (text ? [fold(text)] : [])))];
+    });
+    this.concepts = new TitleConcepts(lexicon, titles);
+    const shownIn = (language: Language) =>
+      this.records.map((record, book) => {
+        const key = fold(pickEdition(record, language).title);
+        return { key, title: titles[book]?.indexOf(key) ?? -1 };
+      });
+    this.shown = { pt: shownIn('pt'), en: shownIn('en'), es: shownIn('es') };
 
     const startEntries: [string, number][] = [];
     const wordStartEntries: [string, number][] = [];
@@ -243,29 +275,51 @@ export class CatalogIndex {
 
   /**
    * Best matches first: whole titles, then title or author starts, then word starts, then
-   * substrings, each by rank. Only when none of those match, typos, most similar first.
+   * substrings, then near-translations of a title, each with the title shown in `language`
+   * first and then by rank. Only when none of those match, typos, most similar first.
    * `query` must already be folded (foldText).
    */
-  search(query: string, limit: number): BookRecord[] {
+  search(query: string, limit: number, language: Language): BookRecord[] {
     if (query.length === 0 || limit <= 0) return [];
+    const shown = this.shown[language];
     const top = new TopBooks(limit);
     const [from, to] = this.starts.range(query);
     for (let i = from; i < to; i += 1) {
       const book = this.starts.books[i] ?? -1;
-      if (book >= 0) top.offer(book, this.starts.keys[i] === query ? Tier.Whole : Tier.Start);
+      if (book < 0) continue;
+      const key = shown[book]?.key ?? '';
+      if (this.starts.keys[i] === query) top.offer(book, grade(Tier.Whole, key === query));
+      else top.offer(book, grade(Tier.Start, key.startsWith(query)));
     }
     // Short of the limit, every book that starts with the query is in the list already.
-    if (top.size < limit) this.offerInside(query, new Set(top.list()), top);
+    if (top.size < limit) this.offerInside(query, new Set(top.list()), top, shown);
+    if (top.size < limit) this.offerConcepts(query, top, shown);
     if (top.size === 0 && query.length >= SUBSTRING_MIN_LENGTH) return this.similar(query, limit);
     return top.list().flatMap((book) => this.records[book] ?? []);
   }
 
-  private offerInside(query: string, exclude: ReadonlySet<number>, top: TopBooks): void {
+  private offerConcepts(query: string, top: TopBooks, shown: readonly { title: number }[]): void {
+    this.concepts.match(query, (book, titleMask) => {
+      // Books come in rank order: once no later one could make the list, stop.
+      if (!top.wants(book, grade(Tier.Concept, true))) return false;
+      const title = shown[book]?.title ?? -1;
+      top.offer(book, grade(Tier.Concept, title >= 0 && (titleMask & (1 << title)) !== 0));
+      return true;
+    });
+  }
+
+  private offerInside(
+    query: string,
+    exclude: ReadonlySet<number>,
+    top: TopBooks,
+    shown: readonly { key: string }[],
+  ): void {
+    const startsAWord = (book: number) => ` ${shown[book]?.key ?? ''}`.includes(` ${query}`);
     if (query.length < SUBSTRING_MIN_LENGTH) {
       const [from, to] = this.wordStarts.range(query);
       for (let i = from; i < to; i += 1) {
         const book = this.wordStarts.books[i] ?? -1;
-        if (book >= 0 && !exclude.has(book)) top.offer(book, Tier.WordStart);
+        if (book >= 0 && !exclude.has(book)) top.offer(book, grade(Tier.WordStart, startsAWord(book)));
       }
       return;
     }
@@ -281,11 +335,13 @@ export class CatalogIndex {
     const wordStart = ` ${query}`;
     for (const book of rarest ?? []) {
       // Books come in rank order: once no later one could make the list, stop.
-      if (!top.wants(book, Tier.WordStart)) break;
+      if (!top.wants(book, grade(Tier.WordStart, true))) break;
       if (exclude.has(book)) continue;
       const joined = this.joinedKeys[book] ?? '';
-      if (joined.includes(wordStart)) top.offer(book, Tier.WordStart);
-      else if (top.wants(book, Tier.Inside) && joined.includes(query)) top.offer(book, Tier.Inside);
+      if (joined.includes(wordStart)) top.offer(book, grade(Tier.WordStart, startsAWord(book)));
+      else if (top.wants(book, grade(Tier.Inside, true)) && joined.includes(query)) {
+        top.offer(book, grade(Tier.Inside, shown[book]?.key.includes(query) ?? false));
+      }
     }
   }
 

@@ -112,7 +112,9 @@ function catalogAnswer(index: CatalogIndex, normalized: string, language: Langua
   const key = `${language}|${limit}|${normalized}`;
   let answer = answers.get(key);
   if (!answer) {
-    answer = answerOf(index.search(normalized, limit).map((record) => toSuggestion(record, language)));
+    answer = answerOf(
+      index.search(normalized, limit, language).map((record) => toSuggestion(record, language)),
+    );
     answers.set(key, answer);
   }
   return answer;

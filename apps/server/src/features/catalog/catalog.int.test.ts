@@ -259,6 +259,36 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
       expect(fallback).toMatchObject({ title: "So Good They Can't Ignore You", lang: 'en' });
     });
 
+    it.each([
+      ['Trabalho Profundo', 'pt', 'Trabalho Focado', 'pt'],
+      ['Trabalho Profundo', 'en', 'Deep Work', 'en'],
+      ['Trabajo profundo', 'es', 'Céntrate', 'es'],
+      ['Padre rico padre pobre', 'pt', 'Pai Rico, Pai Pobre', 'pt'],
+      ['Pai rico pai pobre', 'es', 'Padre rico, padre pobre', 'es'],
+      ['Hábitos atómicos', 'pt', 'Hábitos Atômicos', 'pt'],
+      ['El poder del ahora', 'en', 'The Power of Now', 'en'],
+      ['Pense e enriqueça', 'es', 'Piense y hágase rico', 'es'],
+      ['Mundo Plano', 'es', 'La Tierra es plana', 'es'],
+      // No Spanish edition: found by a translation, shown in English.
+      ['Correr lean', 'es', 'Running Lean', 'en'],
+    ])('finds a near-translation %j in a %s interface as %j', async (query, lang, title, editionLang) => {
+      const [first] = await suggest(query, lang);
+      expect(first).toMatchObject({ title, lang: editionLang, source: 'catalog' });
+    });
+
+    it("ranks a match on the title in the reader's language first within its tier", async () => {
+      // 'The power' starts English titles. A Portuguese reader first sees those shown in English
+      // (no Portuguese edition), then 'O Poder do Hábito' and the like, matched through English.
+      const pt = await suggest('the power', 'pt');
+      expect(pt.slice(0, 2).map((book) => [book.title, book.lang])).toEqual([
+        ['The Power of Full Engagement', 'en'],
+        ['The Power of When', 'en'],
+      ]);
+      expect(pt.map((book) => book.title)).toContain('O Poder do Hábito');
+      const en = await suggest('the power', 'en');
+      expect(en[0]).toMatchObject({ title: 'The Power of Habit', lang: 'en' });
+    });
+
     it('puts whole and prefix matches before similar ones, then the trending ones', async () => {
       const sapiens = await suggest('sapiens', 'en');
       expect(sapiens[0]?.title).toBe('Sapiens: A Brief History of Humankind');

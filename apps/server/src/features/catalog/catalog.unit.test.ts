@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '@summa/shared';
 import { EnvError, loadConfig } from '../../config/env.js';
 import type { BookRecord } from './catalog.repository.js';
 import { CatalogIndex, wordSimilarity, wordTrigrams } from './catalog-index.js';
@@ -52,13 +53,18 @@ describe('the catalogue search index', () => {
       trendingScore: 99,
     }),
   ]);
-  const ids = (query: string, limit = 8) => index.search(query, limit).map((book) => book.id);
+  const ids = (query: string, limit = 8, language: Language = 'en') =>
+    index.search(query, limit, language).map((book) => book.id);
 
   it('ranks a whole title, then title starts, then word starts, then substrings', () => {
-    // '4' is the whole title, '1' (its Portuguese title) and '3' start with it, '2' has a word
-    // that starts with it, and '6' only contains it; within a tier, higher trending first.
-    expect(ids('habit')).toEqual(['4', '1', '3', '2', '6']);
-    expect(ids('habit', 2)).toEqual(['4', '1']);
+    // '4' is the whole title, '3' and '1' (its Portuguese title) start with it, '2' has a word
+    // that starts with it, and '6' only contains it; within a tier, the title the reader is shown
+    // first ('1' shows 'Atomic Habits' in English), then higher trending.
+    expect(ids('habit')).toEqual(['4', '3', '1', '2', '6']);
+    expect(ids('habit', 2)).toEqual(['4', '3']);
+    // A Portuguese reader is shown 'Hábitos Atômicos': by trending, '1' before '3'.
+    expect(ids('habit', 8, 'pt')).toEqual(['4', '1', '3', '2', '6']);
+    expect(ids('habit', 2, 'pt')).toEqual(['4', '1']);
   });
 
   it('matches any edition title and the author', () => {
@@ -68,7 +74,8 @@ describe('the catalogue search index', () => {
   });
 
   it('matches only word starts below 3 characters', () => {
-    expect(ids('ha')).toEqual(['1', '3', '4', '2']);
+    expect(ids('ha')).toEqual(['3', '4', '1', '2']);
+    expect(ids('ha', 8, 'pt')).toEqual(['1', '3', '4', '2']);
     expect(ids('ab')).toEqual([]);
   });
 
