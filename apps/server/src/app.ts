@@ -3,6 +3,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
+import { AudioSyntheses } from './features/audio/audio-synthesis.js';
+import { audioRoutes } from './features/audio/audio.routes.js';
+import { AudioService } from './features/audio/audio.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
@@ -37,6 +40,8 @@ import type { LlmProvider } from './providers/llm/llm-provider.js';
 import { LocalStorage } from './providers/storage/local-storage.js';
 import type { ObjectStorage } from './providers/storage/object-storage.js';
 import { s3Origin } from './providers/storage/s3-origin.js';
+import { createTtsProvider } from './providers/tts/create-tts-provider.js';
+import type { TtsProvider } from './providers/tts/tts-provider.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Headers are small: they get at most this long even when REQUEST_TIMEOUT_MS is larger. */
@@ -54,6 +59,8 @@ export interface AppOptions {
   generation?: Partial<Pick<GenerationDeps, 'leaseMs' | 'pollMs'>>;
   /** Where generated files go; by default the one the config names (tests may hand in their own). */
   storage?: ObjectStorage;
+  /** The narration voice; by default the one the config names (tests may hand in their own). */
+  ttsProvider?: TtsProvider;
 }
 
 export async function buildApp({
@@ -64,6 +71,7 @@ export async function buildApp({
   llmProvider,
   generation,
   storage,
+  ttsProvider,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
@@ -163,12 +171,38 @@ export async function buildApp({
     // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
     shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
   });
+  const tts = ttsProvider ?? (await createTtsProvider(config.tts));
+  if (!ttsProvider) app.addHook('onClose', () => tts.close());
+  const audioSyntheses = new AudioSyntheses({
+    db: app.db,
+    tts,
+    storage: app.storage,
+    log: app.log,
+    leaseMs,
+    pollMs: generation?.pollMs,
+  });
+  const audio = new AudioService({
+    db: app.db,
+    syntheses: audioSyntheses,
+    summaries,
+    quota: usage,
+    storage: app.storage,
+    // The ReaderActivity port: XP and achievements arrive with the Gamification feature.
+    activity: { record: async (event) => app.log.debug({ event }, 'reader activity') },
+    log: app.log,
+    shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
+  });
   if (database.kind === 'pglite') {
-    // An embedded database has one process: the holds and claims found at start are a dead one's.
-    const [holds, claims] = [await usage.releaseAllHolds(), await generationService.releaseAllClaims()];
-    if (holds + claims > 0) app.log.info({ holds, claims }, 'released what a previous process left');
+    // An embedded database has one process: the holds, claims and unfinished audio found at start are a dead one's.
+    const holds = await usage.releaseAllHolds();
+    const claims = await generationService.releaseAllClaims();
+    const audioLeft = await audioSyntheses.releaseAll();
+    if (holds + claims + audioLeft.claims + audioLeft.parts > 0) {
+      app.log.info({ holds, claims, audio: audioLeft }, 'released what a previous process left');
+    }
   }
   await app.register(generationRoutes, { generation: generationService });
+  await app.register(audioRoutes, { audio });
   // Presigned S3 URLs point at the bucket; only local files are served by the app.
   if (app.storage instanceof LocalStorage) {
     await app.register(filesRoutes, { files: new FilesService(app.storage) });

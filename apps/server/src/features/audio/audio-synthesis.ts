@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import type { StoredSummary } from '../../ports/summary-source.js';
 import type { Flight } from '../../single-flight/flight.js';
 import { LeasedFlights, type LeasedWork } from '../../single-flight/leased-flights.js';
-import type { AudioStore, Narrate, SpeechSynthesizer } from './audio-deps.js';
+import { newObjectKey } from '../../providers/storage/object-key.js';
+import type { ObjectStorage } from '../../providers/storage/object-storage.js';
+import type { TtsProvider } from '../../providers/tts/tts-provider.js';
 import { AudioCancelled, AudioError, type AudioFailure } from './audio-error.js';
+import { narrationParts } from './narration.js';
 import {
   deleteIncompleteParts,
   findCompleteParts,
@@ -28,9 +30,8 @@ export interface SynthesisLog {
 
 export interface SynthesisDeps {
   db: Database;
-  tts: SpeechSynthesizer;
-  storage: AudioStore;
-  narrate: Narrate;
+  tts: TtsProvider;
+  storage: ObjectStorage;
   log: SynthesisLog;
   leaseMs: number;
   pollMs?: number | undefined;
@@ -102,12 +103,12 @@ export class AudioSyntheses {
   }
 
   private async synthesize(flight: SynthesisFlight, summary: StoredSummary): Promise<StoredPart[]> {
-    const { db, tts, storage, narrate, log } = this.deps;
+    const { db, tts, storage, log } = this.deps;
     const target = targetOf(summary);
     const started = performance.now();
     // A dead owner's parts (this instance holds the lease now, so nobody else writes them).
     await this.discard(await findIncompleteParts(db, target));
-    const texts = narrate(summary);
+    const texts = narrationParts(summary).map((part) => part.text);
     flight.emit({ type: 'plan', totalParts: texts.length });
     const stored: StoredPart[] = [];
     try {
@@ -116,7 +117,7 @@ export class AudioSyntheses {
         const speech = await tts.synthesize({ text, language: summary.language, signal: flight.signal });
         const part: StoredPart = {
           part: index + 1,
-          audioUrl: `audio/${summary.id}/${summary.language}/${randomUUID()}.mp3`,
+          audioUrl: newObjectKey('audio', 'mp3'),
           durationMs: Math.round(speech.durationMs),
           bytes: speech.mp3.byteLength,
           provider: tts.name,

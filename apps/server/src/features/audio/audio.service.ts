@@ -5,13 +5,10 @@ import type { ReaderActivity } from '../../ports/reader-activity.js';
 import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
 import type { UsageQuota, UsageReservation } from '../../ports/usage-quota.js';
 import { leftFlight, type FlightListener } from '../../single-flight/flight.js';
-import type { AudioStore } from './audio-deps.js';
+import { SIGNED_URL_SECONDS, type ObjectStorage } from '../../providers/storage/object-storage.js';
 import { AudioCancelled } from './audio-error.js';
 import type { AudioSyntheses, SynthesisEvent, SynthesisLog } from './audio-synthesis.js';
 import { addUserAudio, findCompleteParts, type AudioTarget, type StoredPart } from './audio.repository.js';
-
-/** Spec §7: a signed audio URL is valid for 3600 s. */
-export const SIGNED_URL_SECONDS = 3600;
 
 /** What the reader hears about while a narration is made: its plan, then each part, signed. */
 export type AudioProgress = { type: 'plan'; totalParts: number } | { type: 'part'; part: AudioPart };
@@ -21,7 +18,7 @@ export interface AudioDeps {
   syntheses: AudioSyntheses;
   summaries: SummarySource;
   quota: UsageQuota;
-  storage: AudioStore;
+  storage: ObjectStorage;
   activity: ReaderActivity;
   log: SynthesisLog;
   /** Fair use: throws when the reader or everyone synthesized too much lately. */
