@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AudioSyntheses } from './features/audio/audio-synthesis.js';
 import { audioRoutes } from './features/audio/audio.routes.js';
+import type { PartLimits } from './features/audio/narration.js';
 import { AudioService } from './features/audio/audio.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
@@ -61,6 +62,8 @@ export interface AppOptions {
   storage?: ObjectStorage;
   /** The narration voice; by default the one the config names (tests may hand in their own). */
   ttsProvider?: TtsProvider;
+  /** Shorter narration parts (tests that need many). */
+  narration?: PartLimits;
 }
 
 export async function buildApp({
@@ -72,6 +75,7 @@ export async function buildApp({
   generation,
   storage,
   ttsProvider,
+  narration,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
@@ -180,6 +184,7 @@ export async function buildApp({
     log: app.log,
     leaseMs,
     pollMs: generation?.pollMs,
+    partLimits: narration,
   });
   const audio = new AudioService({
     db: app.db,

@@ -83,11 +83,19 @@ export async function createTestApp(
     extend?: (app: App) => void;
     /** A storage of the test's (a moved clock); the test closes it. */
     storage?: AppOptions['storage'];
+    /** Shorter narration parts, for audio tests that need many. */
+    narration?: AppOptions['narration'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = { ...testConfig(options.env), webDistDir: options.webDistDir };
-  const app = await buildApp({ config, database, generation: options.generation, storage: options.storage });
+  const app = await buildApp({
+    config,
+    database,
+    generation: options.generation,
+    storage: options.storage,
+    narration: options.narration,
+  });
   options.extend?.(app);
   await app.ready();
   return {

@@ -6,7 +6,7 @@ import { newObjectKey } from '../../providers/storage/object-key.js';
 import type { ObjectStorage } from '../../providers/storage/object-storage.js';
 import type { TtsProvider } from '../../providers/tts/tts-provider.js';
 import { AudioCancelled, AudioError, type AudioFailure } from './audio-error.js';
-import { narrationParts } from './narration.js';
+import { narrationParts, type PartLimits } from './narration.js';
 import {
   deleteIncompleteParts,
   findCompleteParts,
@@ -35,6 +35,8 @@ export interface SynthesisDeps {
   log: SynthesisLog;
   leaseMs: number;
   pollMs?: number | undefined;
+  /** How long a narration's parts may be (tests shorten them to get many parts). */
+  partLimits?: PartLimits | undefined;
 }
 
 /** The lease key of a summary's narration in a language. */
@@ -108,7 +110,7 @@ export class AudioSyntheses {
     const started = performance.now();
     // A dead owner's parts (this instance holds the lease now, so nobody else writes them).
     await this.discard(await findIncompleteParts(db, target));
-    const texts = narrationParts(summary).map((part) => part.text);
+    const texts = narrationParts(summary, this.deps.partLimits).map((part) => part.text);
     flight.emit({ type: 'plan', totalParts: texts.length });
     const stored: StoredPart[] = [];
     try {
