@@ -4,10 +4,18 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteFocus } from './route-focus';
 
+/** Test-only texts (not interface text). */
+const TEXT = {
+  header: 'In the header',
+  faq: 'FAQ',
+  title: 'Atomic Habits',
+  loading: 'Loading…',
+};
+
 function Layout() {
   return (
     <>
-      <a href="/faq">In the header</a>
+      <a href="/faq">{TEXT.header}</a>
       <main id="main">
         <Outlet />
       </main>
@@ -16,7 +24,7 @@ function Layout() {
   );
 }
 
-const Faq = () => <h1>FAQ</h1>;
+const Faq = () => <h1>{TEXT.faq}</h1>;
 
 /** Like the summary: a skeleton first, the heading once loaded. */
 function Summary() {
@@ -25,7 +33,7 @@ function Summary() {
     const timer = setTimeout(() => setLoaded(true), 20);
     return () => clearTimeout(timer);
   }, []);
-  return loaded ? <h1>Atomic Habits</h1> : <p>Loading…</p>;
+  return loaded ? <h1>{TEXT.title}</h1> : <p>{TEXT.loading}</p>;
 }
 
 function renderApp() {

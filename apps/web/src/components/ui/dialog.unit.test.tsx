@@ -4,20 +4,29 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from './dialog';
 
+/** Test-only texts (not interface text). */
+const TEXT = {
+  open: 'Export PDF',
+  other: 'Something else',
+  title: 'Premium only',
+  body: 'PDF export is a Premium feature.',
+  close: 'Close',
+};
+
 /** A dialog opened from code, as the app's are (no Radix trigger): the book details, PDF, Limit. */
 function OpenedFromCode() {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
-        Export PDF
+        {TEXT.open}
       </button>
-      <button type="button">Something else</button>
+      <button type="button">{TEXT.other}</button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
-          <DialogTitle>Premium only</DialogTitle>
-          <DialogDescription>PDF export is a Premium feature.</DialogDescription>
-          <DialogClose>Close</DialogClose>
+          <DialogTitle>{TEXT.title}</DialogTitle>
+          <DialogDescription>{TEXT.body}</DialogDescription>
+          <DialogClose>{TEXT.close}</DialogClose>
         </DialogContent>
       </Dialog>
     </>

@@ -105,7 +105,7 @@ function OpenOverlay({ state, onCancel, returnFocusTo }: OverlayProps & { state:
             event.preventDefault();
             cancelRef.current?.focus();
           }}
-          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          onCloseAutoFocus={(event) => returnFocus.onCloseAutoFocus(event)}
           onEscapeKeyDown={(event) => {
             event.preventDefault();
             if (cancellable) onCancel();
@@ -154,7 +154,7 @@ function OpenOverlay({ state, onCancel, returnFocusTo }: OverlayProps & { state:
                       className={cn(
                         'flex items-center gap-3 text-sm',
                         // Pending steps stay readable (4.5:1), only lighter than the reached ones.
-                        reached ? 'text-stone-900' : 'text-stone-600',
+                        reached ? 'text-stone-900' : 'text-stone-500',
                       )}
                     >
                       <span

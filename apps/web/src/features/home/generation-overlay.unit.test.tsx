@@ -237,6 +237,9 @@ describe('generation overlay: cancel and errors', () => {
   });
 });
 
+/** Test-only texts (not interface text). */
+const TEXT = { generate: 'Generate', faq: 'FAQ' };
+
 describe('generation overlay: a modal that holds focus (issue 14)', () => {
   /** The home page around the overlay: its Generate button and a footer link behind it. */
   function Home({ state }: { state: GenerationState }) {
@@ -244,9 +247,9 @@ describe('generation overlay: a modal that holds focus (issue 14)', () => {
     return (
       <>
         <button ref={generate} type="button">
-          Generate
+          {TEXT.generate}
         </button>
-        <a href="/faq">FAQ</a>
+        <a href="/faq">{TEXT.faq}</a>
         <GenerationOverlay state={state} onCancel={onCancel} returnFocusTo={generate} />
       </>
     );
