@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { contrastRatio } from './contrast.js';
 
 declare global {
   interface Window {
@@ -50,4 +51,19 @@ export async function shownToast(page: Page, text: string): Promise<void> {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
   await toast.waitFor();
   await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+}
+
+/**
+ * The contrast of a toast's text on its own background. axe leaves toasts 'incomplete' (they
+ * overlap the page, so it cannot tell their background), hence this direct measure.
+ */
+export async function toastContrast(page: Page, text: string): Promise<number> {
+  const [color, background] = await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: text })
+    .evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.color, style.backgroundColor];
+    });
+  return contrastRatio(color ?? '', background ?? '');
 }
