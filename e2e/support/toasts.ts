@@ -58,12 +58,12 @@ export async function shownToast(page: Page, text: string): Promise<void> {
  * overlap the page, so it cannot tell their background), hence this direct measure.
  */
 export async function toastContrast(page: Page, text: string): Promise<number> {
-  const [color, background] = await page
+  const { color, background } = await page
     .locator('[data-sonner-toast]')
     .filter({ hasText: text })
     .evaluate((element) => {
       const style = getComputedStyle(element);
-      return [style.color, style.backgroundColor];
+      return { color: style.color, background: style.backgroundColor };
     });
-  return contrastRatio(color ?? '', background ?? '');
+  return contrastRatio(color, background);
 }
