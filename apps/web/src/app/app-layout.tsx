@@ -5,6 +5,7 @@ import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageSpinner } from '../components/page-spinner';
 import { AuthProvider } from '../lib/auth/auth-provider';
+import { RouteFocus } from './route-focus';
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function AppLayout() {
           </Suspense>
         </main>
         <Footer />
+        <RouteFocus mainId="main" />
       </div>
     </AuthProvider>
   );

@@ -38,7 +38,7 @@ describe('Header for a visitor', () => {
     setLanguage('pt');
     renderHeader();
     const nav = screen.getByRole('navigation', { name: 'Idioma e conta' });
-    expect(within(nav).getByRole('button', { name: 'Idioma' }).textContent).toBe('pt');
+    expect(within(nav).getByRole('button', { name: 'Idioma: PT' }).textContent).toBe('pt');
     expect(within(nav).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/auth?lang=pt');
     expect(logo().getAttribute('href')).toBe('/pt');
     expect(screen.queryByRole('button', { name: 'Menu da conta' })).toBeNull();
@@ -51,7 +51,7 @@ describe('Header for a visitor', () => {
       setLanguage('es');
     });
     expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/auth?lang=es');
-    expect(screen.getByRole('button', { name: 'Idioma' }).textContent).toBe('es');
+    expect(screen.getByRole('button', { name: 'Idioma: ES' }).textContent).toBe('es');
     expect(logo().getAttribute('href')).toBe('/es');
   });
 });
@@ -66,6 +66,6 @@ describe('Header when signed in', () => {
     expect(account.getAttribute('title')).toBe(SESSION.user.email);
     expect(account.getAttribute('aria-haspopup')).toBe('menu');
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Language: EN' })).toBeTruthy();
   });
 });

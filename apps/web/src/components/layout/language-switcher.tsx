@@ -46,7 +46,11 @@ export function LanguageSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('common.language.label')}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('common.language.current', { code: language.toUpperCase() })}
+        >
           <Globe aria-hidden />
           <span className="uppercase">{language}</span>
         </Button>

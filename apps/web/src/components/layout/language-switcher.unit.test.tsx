@@ -37,7 +37,7 @@ describe('LanguageSwitcher', () => {
     const router = renderSwitcher('/home');
 
     await user.tab();
-    const trigger = screen.getByRole('button', { name: 'Idioma' });
+    const trigger = screen.getByRole('button', { name: 'Idioma: PT' });
     expect(document.activeElement).toBe(trigger);
     expect(trigger.textContent).toBe('pt');
 
@@ -57,7 +57,7 @@ describe('LanguageSwitcher', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(screen.queryByRole('menu')).toBeNull();
     // The trigger speaks the new language and gets the focus back.
-    expect(screen.getByRole('button', { name: 'Language' })).toBe(document.activeElement);
+    expect(screen.getByRole('button', { name: 'Language: EN' })).toBe(document.activeElement);
     expect(trigger.textContent).toBe('en');
     // Outside a language's pages the address stays.
     expect(router.state.location.pathname).toBe('/home');
@@ -85,7 +85,7 @@ describe('LanguageSwitcher', () => {
     const user = userEvent.setup();
     const router = renderSwitcher('/pt/faq?q=plano');
 
-    await user.click(screen.getByRole('button', { name: 'Idioma' }));
+    await user.click(screen.getByRole('button', { name: 'Idioma: PT' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
 
     expect(router.state.location.pathname).toBe('/es/faq');
@@ -98,7 +98,7 @@ describe('LanguageSwitcher', () => {
     setLanguage('pt');
     const user = userEvent.setup();
     const router = renderSwitcher('/pt/auth?lang=pt');
-    await user.click(screen.getByRole('button', { name: 'Idioma' }));
+    await user.click(screen.getByRole('button', { name: 'Idioma: PT' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/es/auth?lang=es');
   });
@@ -108,7 +108,7 @@ describe('LanguageSwitcher', () => {
     const user = userEvent.setup();
     // Where the header's and the landing page's sign-in links lead.
     const router = renderSwitcher('/auth?lang=pt&mode=signup');
-    await user.click(await screen.findByRole('button', { name: 'Idioma' }));
+    await user.click(await screen.findByRole('button', { name: 'Idioma: PT' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?lang=en&mode=signup'));
@@ -120,8 +120,30 @@ describe('LanguageSwitcher', () => {
     router.dispose();
     cleanup();
     renderSwitcher(`${pathname}${search}`);
-    expect(await screen.findByRole('button', { name: 'Language' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Language: EN' })).toBeTruthy();
     expect(currentLanguage()).toBe('en');
     expect(localStorage.getItem('language')).toBe('en');
+  });
+});
+
+describe('LanguageSwitcher accessibility (issue 14)', () => {
+  it.each([
+    ['pt', 'Idioma: PT'],
+    ['en', 'Language: EN'],
+    ['es', 'Idioma: ES'],
+  ] as const)('in %s, its name contains the code it shows', (language, name) => {
+    setLanguage(language);
+    renderSwitcher('/home');
+    const trigger = screen.getByRole('button', { name });
+    expect(name).toContain(trigger.textContent.toUpperCase());
+  });
+
+  it('leaves the page readable while open: nothing outside the menu is aria-hidden', async () => {
+    setLanguage('pt');
+    const user = userEvent.setup();
+    renderSwitcher('/home');
+    await user.click(screen.getByRole('button', { name: 'Idioma: PT' }));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(document.querySelector('[aria-hidden="true"] button, [aria-hidden="true"] a')).toBeNull();
   });
 });

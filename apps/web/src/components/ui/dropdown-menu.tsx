@@ -2,7 +2,14 @@ import { DropdownMenu as Primitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-export const DropdownMenu = Primitive.Root;
+/**
+ * Non-modal: a modal Radix menu hides the app root from screen readers (aria-hidden) while its
+ * links and buttons stay focusable, which axe reports as aria-hidden-focus (issue 14). The menu
+ * still closes on Escape, on Tab and on a click outside.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Primitive.Root>) {
+  return <Primitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Primitive.Trigger;
 export const DropdownMenuRadioGroup = Primitive.RadioGroup;
 

@@ -76,7 +76,11 @@ export function AuthPage() {
   };
 
   return (
-    <AuthShell title={t('pages.auth.title')} lead={t('pages.auth.lead')}>
+    <AuthShell
+      title={t('pages.auth.title')}
+      lead={t('pages.auth.lead')}
+      description={t('pages.auth.description')}
+    >
       <section aria-labelledby="auth-form-heading" className="flex flex-col gap-5">
         <h2 id="auth-form-heading" className="text-lg font-semibold text-stone-900">
           {t(HEADINGS[mode])}

@@ -29,12 +29,22 @@ function googleCodeIn(hash: string): string | null {
   return new URLSearchParams(hash.replace(/^#/, '')).get(GOOGLE_CODE_PARAM);
 }
 
+/** What the countdown says depends on where it leads: home, a shared summary, or elsewhere. */
+function countdownTexts(target: string) {
+  if (target === '/home')
+    return { countdown: 'auth.welcome.countdown', goNow: 'auth.welcome.goNow' } as const;
+  if (target.startsWith('/summary/'))
+    return { countdown: 'auth.welcome.countdownSummary', goNow: 'auth.welcome.goNowSummary' } as const;
+  return { countdown: 'auth.welcome.countdownOther', goNow: 'auth.welcome.goNowOther' } as const;
+}
+
 function Countdown() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
   // A shared link opened before sign-up (or before Google) is where the reader goes on to.
   const [target] = useState(() => takeReturnPath() ?? '/home');
+  const texts = countdownTexts(target);
 
   useEffect(() => {
     const timer = setInterval(() => setSeconds((left) => Math.max(0, left - 1)), 1000);
@@ -48,11 +58,11 @@ function Countdown() {
   return (
     <div className="flex flex-col items-start gap-4">
       <p className="text-stone-700" aria-live="polite" aria-atomic>
-        {t('auth.welcome.countdown', { seconds })}
+        {t(texts.countdown, { seconds })}
       </p>
       <Button asChild size="lg">
         <Link to={target} replace>
-          {t('auth.welcome.goNow')}
+          {t(texts.goNow)}
         </Link>
       </Button>
     </div>

@@ -106,7 +106,41 @@ describe('WelcomePage', () => {
     fakeServer(() => json(SESSION));
     rememberReturnPath('/summary/xyz');
     renderWelcome('/welcome#google_code=one-more');
-    const link = await screen.findByRole('link', { name: 'Go to the home page now' });
+    const link = await screen.findByRole('link', { name: 'Go to the summary now' });
     expect(link.getAttribute('href')).toBe('/summary/xyz');
   });
+
+  it.each([
+    ['pt', 'Vamos levar você ao resumo em 5 s.', 'Ir para o resumo agora'],
+    ['en', 'Taking you to the summary in 5 s.', 'Go to the summary now'],
+    ['es', 'Te llevaremos al resumen en 5 s.', 'Ir al resumen ahora'],
+  ] as const)(
+    'in %s, says it goes to the shared summary, not home (issue 14)',
+    async (language, text, link) => {
+      setLanguage(language);
+      fakeServer(() => json(SESSION));
+      await authClient.signInWithPassword({ email: SESSION.user.email, password: 'secret1' });
+      rememberReturnPath('/summary/abc');
+      renderWelcome('/welcome');
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/summary/abc');
+    },
+  );
+
+  it.each([
+    ['pt', 'Vamos continuar em 5 s.', 'Continuar agora'],
+    ['en', 'Continuing in 5 s.', 'Continue now'],
+    ['es', 'Continuaremos en 5 s.', 'Continuar ahora'],
+  ] as const)(
+    'in %s, says only that it continues when the target is another page',
+    async (language, text, link) => {
+      setLanguage(language);
+      fakeServer(() => json(SESSION));
+      await authClient.signInWithPassword({ email: SESSION.user.email, password: 'secret1' });
+      rememberReturnPath('/explore?q=habits');
+      renderWelcome('/welcome');
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/explore?q=habits');
+    },
+  );
 });

@@ -52,7 +52,7 @@ export function FaqPage() {
   });
 
   return (
-    <Page title={t('pages.faq.title')} lead={t('pages.faq.lead')}>
+    <Page title={t('pages.faq.title')} lead={t('pages.faq.lead')} description={t('pages.faq.description')}>
       <script type="application/ld+json">{jsonLd}</script>
       <div className="max-w-3xl">
         <search>

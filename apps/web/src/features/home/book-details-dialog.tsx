@@ -49,7 +49,8 @@ function Field({ id, label, placeholder, value, error, autoFocus, onChange, onBl
         aria-required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        autoFocus={autoFocus}
+        // Focused by the dialog on opening (not autoFocus, which would hide the opener from it).
+        data-autofocus={autoFocus ? true : undefined}
         autoComplete="off"
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
@@ -129,7 +130,17 @@ export function BookDetailsDialog({ open, onOpenChange, initial, onConfirm }: Bo
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          const field =
+            event.currentTarget instanceof HTMLElement
+              ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]')
+              : null;
+          if (!field) return;
+          event.preventDefault();
+          field.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('search.details.title')}</DialogTitle>
           <DialogDescription>{t('search.details.description')}</DialogDescription>

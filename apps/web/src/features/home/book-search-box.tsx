@@ -28,6 +28,13 @@ export type BookPick = { kind: 'suggestion'; suggestion: Suggestion } | { kind: 
 
 type Status = 'idle' | 'loading' | 'ready';
 
+/**
+ * The highlighted option stands out by more than its tint (1.2:1): a brand bar on its left edge
+ * (5:1 against the tint, 6.3:1 against white) marks it for readers who cannot tell the tints apart.
+ */
+const optionClass =
+  'flex cursor-pointer items-center gap-3 px-3 aria-selected:bg-brand-100 aria-selected:shadow-[inset_4px_0_0_var(--color-brand-600)]';
+
 interface BookSearchBoxProps {
   /** The text in the box; the parent owns it so that a pick or a link can fill it. */
   value: string;
@@ -296,7 +303,7 @@ export function BookSearchBox({ value, onValueChange, onPick }: BookSearchBoxPro
               role="option"
               aria-selected={index === activeIndex}
               data-source={suggestion.source}
-              className="flex cursor-pointer items-center gap-3 px-3 py-2 aria-selected:bg-brand-50"
+              className={cn(optionClass, 'py-2')}
               onMouseDown={(event) => event.preventDefault()}
               onMouseMove={() => setActiveIndex(index)}
               onClick={() => pick(index)}
@@ -309,7 +316,7 @@ export function BookSearchBox({ value, onValueChange, onPick }: BookSearchBoxPro
                 <span className="block truncate text-sm text-stone-600">{suggestion.author}</span>
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1">
-                <span className="text-xs font-semibold text-stone-500" aria-hidden>
+                <span className="text-xs font-semibold text-stone-600" aria-hidden>
                   {suggestion.lang.toUpperCase()}
                 </span>
                 <span className="sr-only">
@@ -326,7 +333,7 @@ export function BookSearchBox({ value, onValueChange, onPick }: BookSearchBoxPro
             role="option"
             aria-selected={activeIndex === continueIndex}
             data-option="continue"
-            className="flex cursor-pointer items-center gap-3 border-t border-stone-100 px-3 py-2.5 aria-selected:bg-brand-50"
+            className={cn(optionClass, 'border-t border-stone-100 py-2.5')}
             onMouseDown={(event) => event.preventDefault()}
             onMouseMove={() => setActiveIndex(continueIndex)}
             onClick={() => pick(continueIndex)}

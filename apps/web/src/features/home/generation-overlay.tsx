@@ -1,7 +1,9 @@
 import { AlertTriangle, Check, Loader2, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { cn } from '../../lib/utils';
 import type { GenerationState, RunningStep } from './use-generation';
 
@@ -58,128 +60,150 @@ function previewText(value: unknown): string {
 
 type OpenState = Exclude<GenerationState, { phase: 'idle' }>;
 
-/** Full-screen progress of a generation (spec §2, §4): steps, fun messages, first sections, cancel. */
-export function GenerationOverlay({ state, onCancel }: { state: GenerationState; onCancel: () => void }) {
-  // Mounted afresh for every generation, so each one starts at its first fun message.
-  return state.phase === 'idle' ? null : <OpenOverlay state={state} onCancel={onCancel} />;
+interface OverlayProps {
+  state: GenerationState;
+  onCancel: () => void;
+  /** Where focus goes after the overlay when what opened it is gone (the Generate button). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-function OpenOverlay({ state, onCancel }: { state: OpenState; onCancel: () => void }) {
+/**
+ * Full-screen progress of a generation (spec §2, §4): steps, fun messages, first sections, cancel.
+ * A modal dialog: focus stays inside, the page behind is inert, Escape cancels wherever focus is,
+ * and on close focus goes back to what started the generation.
+ */
+export function GenerationOverlay({ state, onCancel, returnFocusTo }: OverlayProps) {
+  // Mounted afresh for every generation, so each one starts at its first fun message.
+  return state.phase === 'idle' ? null : (
+    <OpenOverlay state={state} onCancel={onCancel} returnFocusTo={returnFocusTo} />
+  );
+}
+
+function OpenOverlay({ state, onCancel, returnFocusTo }: OverlayProps & { state: OpenState }) {
   const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useReturnFocus(returnFocusTo);
   const step: RunningStep = state.phase === 'running' ? state.step : 'resolve';
   const funIndex = useRotatingIndex(FUN_MESSAGES[step].length, step);
   // Once done the summary exists and is paid for: there is nothing left to cancel.
   const cancellable = state.phase === 'running' && state.step !== 'done';
-
-  useEffect(() => {
-    cancelRef.current?.focus();
-  }, []);
 
   const percent = state.phase === 'running' ? state.percent : 0;
   const funMessage = FUN_MESSAGES[step][funIndex] ?? FUN_MESSAGES[step][0];
   const book = state.request;
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="generation-title"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-stone-950/80 p-4 backdrop-blur-sm"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && cancellable) onCancel();
-      }}
-    >
-      <div className="flex max-h-[calc(100dvh-2rem)] w-full max-w-lg flex-col gap-5 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
-        <div className="flex flex-col gap-1">
-          <h2 id="generation-title" className="text-xl font-semibold text-stone-900">
-            {state.phase === 'failed' ? t('generate.overlay.errorTitle') : t('generate.overlay.title')}
-          </h2>
-          <p className="text-sm text-stone-600">
-            {t('generate.overlay.book', { title: book.bookTitle, author: book.bookAuthor })}
-          </p>
-        </div>
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/80 backdrop-blur-sm" />
+        <Dialog.Content
+          aria-labelledby="generation-title"
+          aria-modal="true"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none"
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            event.preventDefault();
+            cancelRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => returnFocus.onCloseAutoFocus(event)}
+          onEscapeKeyDown={(event) => {
+            event.preventDefault();
+            if (cancellable) onCancel();
+          }}
+          // A click beside the card does nothing: only Cancel stops a generation.
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <div className="flex flex-col gap-1">
+            <Dialog.Title id="generation-title" className="text-xl font-semibold text-stone-900">
+              {state.phase === 'failed' ? t('generate.overlay.errorTitle') : t('generate.overlay.title')}
+            </Dialog.Title>
+            <Dialog.Description className="text-sm text-stone-600">
+              {t('generate.overlay.book', { title: book.bookTitle, author: book.bookAuthor })}
+            </Dialog.Description>
+          </div>
 
-        {state.phase === 'failed' ? (
-          <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <span data-testid="generation-error">{state.message || t('errors.GENERATION_FAILED')}</span>
-          </p>
-        ) : (
-          <>
-            <div
-              role="progressbar"
-              aria-label={t('generate.overlay.progress')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-2 overflow-hidden rounded-full bg-stone-200"
-            >
+          {state.phase === 'failed' ? (
+            <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span data-testid="generation-error">{state.message || t('errors.GENERATION_FAILED')}</span>
+            </p>
+          ) : (
+            <>
               <div
-                className="h-full rounded-full bg-amber-500 transition-[width] duration-500"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
-            <ol className="flex flex-col gap-2" aria-live="polite">
-              {STEPS.map((candidate) => {
-                const reached = STEP_PERCENTS[candidate] <= percent;
-                const current = candidate === step;
-                return (
-                  <li
-                    key={candidate}
-                    data-step={candidate}
-                    aria-current={current ? 'step' : undefined}
-                    className={cn(
-                      'flex items-center gap-3 text-sm',
-                      reached ? 'text-stone-900' : 'text-stone-400',
-                    )}
-                  >
-                    <span
+                role="progressbar"
+                aria-label={t('generate.overlay.progress')}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="h-2 overflow-hidden rounded-full bg-stone-200"
+              >
+                <div
+                  className="h-full rounded-full bg-amber-500 transition-[width] duration-500"
+                  style={{ width: `${percent}%` }}
+                />
+              </div>
+              <ol className="flex flex-col gap-2" aria-live="polite">
+                {STEPS.map((candidate) => {
+                  const reached = STEP_PERCENTS[candidate] <= percent;
+                  const current = candidate === step;
+                  return (
+                    <li
+                      key={candidate}
+                      data-step={candidate}
+                      aria-current={current ? 'step' : undefined}
                       className={cn(
-                        'flex size-6 items-center justify-center rounded-full border',
-                        reached ? 'border-amber-500 bg-amber-50' : 'border-stone-300',
+                        'flex items-center gap-3 text-sm',
+                        // Pending steps stay readable (4.5:1), only lighter than the reached ones.
+                        reached ? 'text-stone-900' : 'text-stone-500',
                       )}
                     >
-                      {current && candidate !== 'done' ? (
-                        <Loader2 aria-hidden className="size-3.5 animate-spin text-amber-600" />
-                      ) : reached ? (
-                        <Check aria-hidden className="size-3.5 text-amber-600" />
-                      ) : null}
-                    </span>
-                    <span className="flex-1">{t(`generate.overlay.steps.${candidate}`)}</span>
-                    <span className="tabular-nums text-stone-500">{STEP_PERCENTS[candidate]}%</span>
-                  </li>
-                );
-              })}
-            </ol>
-            <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">
-              {t(funMessage)}
-            </p>
-            {state.sections.length > 0 ? (
-              <section
-                aria-label={t('generate.overlay.preview')}
-                className="flex flex-col gap-3 border-t border-stone-200 pt-4"
-              >
-                {state.sections.slice(0, 3).map(({ key, value }) => (
-                  <div key={key} data-section={key} className="flex flex-col gap-1">
-                    <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
-                      {t(`generate.sections.${key}`)}
-                    </h3>
-                    <p className="line-clamp-3 text-sm text-stone-800">{previewText(value)}</p>
-                  </div>
-                ))}
-              </section>
-            ) : null}
-          </>
-        )}
+                      <span
+                        className={cn(
+                          'flex size-6 items-center justify-center rounded-full border',
+                          reached ? 'border-amber-500 bg-amber-50' : 'border-stone-300',
+                        )}
+                      >
+                        {current && candidate !== 'done' ? (
+                          <Loader2 aria-hidden className="size-3.5 animate-spin text-amber-600" />
+                        ) : reached ? (
+                          <Check aria-hidden className="size-3.5 text-amber-600" />
+                        ) : null}
+                      </span>
+                      <span className="flex-1">{t(`generate.overlay.steps.${candidate}`)}</span>
+                      <span className="tabular-nums text-stone-500">{STEP_PERCENTS[candidate]}%</span>
+                    </li>
+                  );
+                })}
+              </ol>
+              <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">
+                {t(funMessage)}
+              </p>
+              {state.sections.length > 0 ? (
+                <section
+                  aria-label={t('generate.overlay.preview')}
+                  className="flex flex-col gap-3 border-t border-stone-200 pt-4"
+                >
+                  {state.sections.slice(0, 3).map(({ key, value }) => (
+                    <div key={key} data-section={key} className="flex flex-col gap-1">
+                      <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
+                        {t(`generate.sections.${key}`)}
+                      </h3>
+                      <p className="line-clamp-3 text-sm text-stone-800">{previewText(value)}</p>
+                    </div>
+                  ))}
+                </section>
+              ) : null}
+            </>
+          )}
 
-        {cancellable ? (
-          <Button ref={cancelRef} type="button" variant="outline" onClick={onCancel} className="self-end">
-            <X aria-hidden />
-            {t('generate.overlay.cancel')}
-          </Button>
-        ) : null}
-      </div>
-    </div>
+          {cancellable ? (
+            <Button ref={cancelRef} type="button" variant="outline" onClick={onCancel} className="self-end">
+              <X aria-hidden />
+              {t('generate.overlay.cancel')}
+            </Button>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

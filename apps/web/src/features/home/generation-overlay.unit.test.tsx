@@ -1,6 +1,8 @@
 import type { GenerateSummaryRequest } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { FUN_MESSAGE_INTERVAL_MS, GenerationOverlay } from './generation-overlay';
@@ -64,7 +66,7 @@ describe('generation overlay: steps', () => {
     show(running('resolve'));
     const dialog = screen.getByRole('dialog', { name: en.title });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.className).toContain('fixed inset-0');
+    expect(document.querySelector('.fixed.inset-0')).not.toBeNull();
     expect(within(dialog).getByText('Atomic Habits by James Clear')).not.toBeNull();
   });
 
@@ -232,5 +234,72 @@ describe('generation overlay: cancel and errors', () => {
   it('says that something went wrong when the error has no message', () => {
     show(failed(''));
     expect(screen.getByRole('alert').textContent).toBe(translations.en.errors.GENERATION_FAILED);
+  });
+});
+
+/** Test-only texts (not interface text). */
+const TEXT = { generate: 'Generate', faq: 'FAQ' };
+
+describe('generation overlay: a modal that holds focus (issue 14)', () => {
+  /** The home page around the overlay: its Generate button and a footer link behind it. */
+  function Home({ state }: { state: GenerationState }) {
+    const generate = useRef<HTMLButtonElement>(null);
+    return (
+      <>
+        <button ref={generate} type="button">
+          {TEXT.generate}
+        </button>
+        <a href="/faq">{TEXT.faq}</a>
+        <GenerationOverlay state={state} onCancel={onCancel} returnFocusTo={generate} />
+      </>
+    );
+  }
+
+  function openFrom(opener: string) {
+    const view = render(<Home state={{ phase: 'idle' }} />);
+    const element = screen.getByText(opener);
+    element.focus();
+    view.rerender(<Home state={running('summarize')} />);
+    return {
+      close: async () => {
+        view.rerender(<Home state={{ phase: 'idle' }} />);
+        // Radix gives focus back on the tick after the dialog unmounts.
+        await wait(0);
+      },
+    };
+  }
+
+  it('keeps Tab and Shift+Tab inside, with the page behind hidden', async () => {
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    openFrom('Generate');
+    const cancel = screen.getByRole('button', { name: en.cancel });
+    expect(document.activeElement).toBe(cancel);
+    await user.tab();
+    expect(document.activeElement).toBe(cancel);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(cancel);
+    expect(screen.getByText('FAQ').closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('cancels on Escape wherever focus is', () => {
+    openFrom('Generate');
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives focus back to what opened it once closed', async () => {
+    const { close } = openFrom('FAQ');
+    await close();
+    expect(document.activeElement).toBe(screen.getByText('FAQ'));
+  });
+
+  it('gives focus to the Generate button when what opened it is gone', async () => {
+    const view = render(<Home state={{ phase: 'idle' }} />);
+    view.rerender(<Home state={running('summarize')} />);
+    view.rerender(<Home state={{ phase: 'idle' }} />);
+    await wait(0);
+    expect(document.activeElement).toBe(screen.getByText('Generate'));
   });
 });

@@ -224,7 +224,8 @@ describe('generating a summary from home', () => {
     expect(overlay()).not.toBeNull();
     expect(progress()).toBe('25');
     expect(currentStep()).toBe('resolve');
-    const generate = screen.getByRole('button', { name: en.generating });
+    // Behind the modal overlay, hidden from screen readers (issue 14).
+    const generate = screen.getByText(en.generating).closest('button');
     expect(generate instanceof HTMLButtonElement && generate.disabled).toBe(true);
 
     await stream.send({ type: 'progress', step: 'resolve', percent: 25 });

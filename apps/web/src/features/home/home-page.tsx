@@ -1,5 +1,5 @@
 import { Crown, PencilLine, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -40,11 +40,13 @@ function BookChooser({
   initialChosen,
   busy,
   onGenerate,
+  generateButtonRef,
 }: {
   initialText: string;
   initialChosen: ChosenBook | null;
   busy: boolean;
   onGenerate: (book: ChosenBook) => void;
+  generateButtonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -137,7 +139,14 @@ function BookChooser({
         </div>
       </div>
 
-      <Button type="button" size="lg" className="h-12 text-base" disabled={busy} onClick={onGenerateClick}>
+      <Button
+        ref={generateButtonRef}
+        type="button"
+        size="lg"
+        className="h-12 text-base"
+        disabled={busy}
+        onClick={onGenerateClick}
+      >
         <Sparkles aria-hidden />
         {busy ? t('generate.generating') : t('generate.button')}
       </Button>
@@ -161,6 +170,7 @@ export function HomePage() {
   const [params] = useSearchParams();
   const { usage, update: updateUsage } = useUsage(user?.id);
   const [limitOpen, setLimitOpen] = useState(false);
+  const generateButtonRef = useRef<HTMLButtonElement>(null);
 
   const { state, start, cancel } = useGeneration({
     onDone({ summaryId, cached, usage: next }) {
@@ -243,6 +253,7 @@ export function HomePage() {
           initialChosen={initialChosen}
           busy={state.phase !== 'idle'}
           onGenerate={onGenerate}
+          generateButtonRef={generateButtonRef}
         />
         {usage ? (
           <p className="text-center text-sm text-stone-600" data-testid="usage-line">
@@ -254,6 +265,7 @@ export function HomePage() {
       </div>
       <GenerationOverlay
         state={state}
+        returnFocusTo={generateButtonRef}
         onCancel={() => {
           cancel();
           toast(t('generate.overlay.cancelled'));

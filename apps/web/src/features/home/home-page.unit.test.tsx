@@ -426,7 +426,8 @@ describe('book details dialog', () => {
     await user.click(confirm);
     // Confirm also starts the generation (its overlay is a dialog too): the details dialog is gone.
     expect(screen.queryByRole('dialog', { name: en.details })).toBeNull();
-    expect(valueOf(input())).toBe('Dune');
+    // The page now sits behind the generation overlay, hidden from screen readers.
+    expect(valueOf(screen.getByRole('combobox', { hidden: true }))).toBe('Dune');
     expect(valueOf(authorField())).toBe('Frank Herbert');
   });
 

@@ -13,15 +13,16 @@ export interface LegalSection {
 interface LegalDocumentProps {
   title: string;
   lead: string;
+  description: string;
   intro: string;
   sections: readonly LegalSection[];
 }
 
 /** A legal text: date, introduction, table of contents and one <h2> section per topic. */
-export function LegalDocument({ title, lead, intro, sections }: LegalDocumentProps) {
+export function LegalDocument({ title, lead, description, intro, sections }: LegalDocumentProps) {
   const { t } = useTranslation();
   return (
-    <Page title={title} lead={lead}>
+    <Page title={title} lead={lead} description={description}>
       <div className="max-w-3xl">
         <p className="text-sm text-stone-600">{t('legal.updated')}</p>
         <p className="mt-4 text-stone-800">{intro}</p>

@@ -18,6 +18,7 @@ export function PrivacyPage() {
     <LegalDocument
       title={t('pages.privacy.title')}
       lead={t('pages.privacy.lead')}
+      description={t('pages.privacy.description')}
       intro={t('legal.privacy.intro')}
       sections={PRIVACY_SECTIONS.map((key) => ({
         id: `privacy-${key}`,

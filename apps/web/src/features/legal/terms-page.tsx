@@ -19,6 +19,7 @@ export function TermsPage() {
     <LegalDocument
       title={t('pages.terms.title')}
       lead={t('pages.terms.lead')}
+      description={t('pages.terms.description')}
       intro={t('legal.terms.intro')}
       sections={TERMS_SECTIONS.map((key) => ({
         id: `terms-${key}`,

@@ -49,6 +49,10 @@ export const auth = defineMessages({
     welcome: {
       countdown: 'Vamos levar você ao início em {{seconds}} s.',
       goNow: 'Ir para o início agora',
+      countdownSummary: 'Vamos levar você ao resumo em {{seconds}} s.',
+      goNowSummary: 'Ir para o resumo agora',
+      countdownOther: 'Vamos continuar em {{seconds}} s.',
+      goNowOther: 'Continuar agora',
       finishingGoogle: 'Concluindo o login com o Google…',
     },
     forbidden: {
@@ -109,6 +113,10 @@ export const auth = defineMessages({
     welcome: {
       countdown: 'Taking you to the home page in {{seconds}} s.',
       goNow: 'Go to the home page now',
+      countdownSummary: 'Taking you to the summary in {{seconds}} s.',
+      goNowSummary: 'Go to the summary now',
+      countdownOther: 'Continuing in {{seconds}} s.',
+      goNowOther: 'Continue now',
       finishingGoogle: 'Finishing the Google sign-in…',
     },
     forbidden: {
@@ -169,6 +177,10 @@ export const auth = defineMessages({
     welcome: {
       countdown: 'Te llevaremos al inicio en {{seconds}} s.',
       goNow: 'Ir al inicio ahora',
+      countdownSummary: 'Te llevaremos al resumen en {{seconds}} s.',
+      goNowSummary: 'Ir al resumen ahora',
+      countdownOther: 'Continuaremos en {{seconds}} s.',
+      goNowOther: 'Continuar ahora',
       finishingGoogle: 'Terminando el inicio de sesión con Google…',
     },
     forbidden: {

@@ -7,6 +7,8 @@ export const common = defineMessages({
     loading: 'Carregando…',
     language: {
       label: 'Idioma',
+      // The button's name starts with its visible text's meaning and contains that text (WCAG 2.5.3).
+      current: 'Idioma: {{code}}',
       pt: 'Português',
       en: 'English',
       es: 'Español',
@@ -51,6 +53,7 @@ export const common = defineMessages({
     loading: 'Loading…',
     language: {
       label: 'Language',
+      current: 'Language: {{code}}',
       pt: 'Português',
       en: 'English',
       es: 'Español',
@@ -95,6 +98,7 @@ export const common = defineMessages({
     loading: 'Cargando…',
     language: {
       label: 'Idioma',
+      current: 'Idioma: {{code}}',
       pt: 'Português',
       en: 'English',
       es: 'Español',

@@ -1,10 +1,18 @@
 import { defineMessages } from '../define-messages.js';
 
-/** The heading and lead line of every screen, shown in its <h1> and document title. */
+/**
+ * The heading and lead line of every screen, shown in its <h1> and document title; public pages
+ * that search engines list also carry a meta description.
+ */
 export const pages = defineMessages({
   pt: {
     home: { title: 'Gerar resumo' },
-    auth: { title: 'Entrar ou criar conta', lead: 'Acesse seus resumos, XP e conquistas.' },
+    auth: {
+      title: 'Entrar ou criar conta',
+      lead: 'Acesse seus resumos, XP e conquistas.',
+      description:
+        'Entre no Summa ou crie sua conta grátis para gerar resumos de livros com IA, ganhar XP e desbloquear conquistas.',
+    },
     welcome: { title: 'Boas-vindas ao Summa!', lead: 'Sua conta está pronta.' },
     premiumWelcome: { title: 'Boas-vindas ao Premium!', lead: 'Resumos e áudios ilimitados liberados.' },
     summary: { title: 'Resumo', lead: 'O essencial do livro em uma página.' },
@@ -16,9 +24,24 @@ export const pages = defineMessages({
     achievements: { title: 'Conquistas', lead: 'Desbloqueie conquistas lendo e aprendendo.' },
     ranking: { title: 'Ranking', lead: 'Veja quem mais aprendeu: geral, por idioma e semanal.' },
     settings: { title: 'Configurações', lead: 'Idioma, apelido e avatar.' },
-    terms: { title: 'Termos de uso', lead: 'As regras para usar o Summa.' },
-    privacy: { title: 'Política de privacidade', lead: 'Como tratamos os seus dados.' },
-    faq: { title: 'Perguntas frequentes', lead: 'Respostas para as dúvidas mais comuns.' },
+    terms: {
+      title: 'Termos de uso',
+      lead: 'As regras para usar o Summa.',
+      description:
+        'Os termos de uso do Summa: a conta, os planos Gratuito e Premium, os resumos gerados por IA e as regras de uso.',
+    },
+    privacy: {
+      title: 'Política de privacidade',
+      lead: 'Como tratamos os seus dados.',
+      description:
+        'Como o Summa coleta, usa e protege os seus dados: conta, histórico de resumos, pagamentos e os seus direitos.',
+    },
+    faq: {
+      title: 'Perguntas frequentes',
+      lead: 'Respostas para as dúvidas mais comuns.',
+      description:
+        'Respostas às perguntas frequentes sobre o Summa: resumos de livros com IA, planos, idiomas, conta e pagamentos.',
+    },
     contact: { title: 'Contato', lead: 'Fale com a equipe do Summa.' },
     admin: { title: 'Administração', lead: 'Ferramentas para administrar o Summa.' },
     populateBooks: { title: 'Importar catálogo', lead: 'Reimporte o catálogo de livros do Summa.' },
@@ -31,7 +54,12 @@ export const pages = defineMessages({
   },
   en: {
     home: { title: 'Generate a summary' },
-    auth: { title: 'Sign in or create an account', lead: 'Get to your summaries, XP and achievements.' },
+    auth: {
+      title: 'Sign in or create an account',
+      lead: 'Get to your summaries, XP and achievements.',
+      description:
+        'Sign in to Summa or create your free account to generate AI book summaries, earn XP and unlock achievements.',
+    },
     welcome: { title: 'Welcome to Summa!', lead: 'Your account is ready.' },
     premiumWelcome: { title: 'Welcome to Premium!', lead: 'Unlimited summaries and audio are unlocked.' },
     summary: { title: 'Summary', lead: 'The essence of the book on one page.' },
@@ -43,9 +71,24 @@ export const pages = defineMessages({
     achievements: { title: 'Achievements', lead: 'Unlock achievements by reading and learning.' },
     ranking: { title: 'Ranking', lead: 'See who learned the most: global, by language and weekly.' },
     settings: { title: 'Settings', lead: 'Language, nickname and avatar.' },
-    terms: { title: 'Terms of use', lead: 'The rules for using Summa.' },
-    privacy: { title: 'Privacy policy', lead: 'How we handle your data.' },
-    faq: { title: 'Frequently asked questions', lead: 'Answers to the most common questions.' },
+    terms: {
+      title: 'Terms of use',
+      lead: 'The rules for using Summa.',
+      description:
+        "Summa's terms of use: your account, the Free and Premium plans, AI-generated summaries and the rules of use.",
+    },
+    privacy: {
+      title: 'Privacy policy',
+      lead: 'How we handle your data.',
+      description:
+        'How Summa collects, uses and protects your data: your account, summary history, payments and your rights.',
+    },
+    faq: {
+      title: 'Frequently asked questions',
+      lead: 'Answers to the most common questions.',
+      description:
+        'Answers to frequently asked questions about Summa: AI book summaries, plans, languages, accounts and payments.',
+    },
     contact: { title: 'Contact', lead: 'Talk to the Summa team.' },
     admin: { title: 'Administration', lead: 'Tools to run Summa.' },
     populateBooks: { title: 'Import catalog', lead: "Re-import Summa's book catalog." },
@@ -58,7 +101,12 @@ export const pages = defineMessages({
   },
   es: {
     home: { title: 'Generar resumen' },
-    auth: { title: 'Inicia sesión o crea una cuenta', lead: 'Accede a tus resúmenes, XP y logros.' },
+    auth: {
+      title: 'Inicia sesión o crea una cuenta',
+      lead: 'Accede a tus resúmenes, XP y logros.',
+      description:
+        'Inicia sesión en Summa o crea tu cuenta gratis para generar resúmenes de libros con IA, ganar XP y desbloquear logros.',
+    },
     welcome: { title: '¡Bienvenido a Summa!', lead: 'Tu cuenta está lista.' },
     premiumWelcome: { title: '¡Bienvenido a Premium!', lead: 'Resúmenes y audios ilimitados desbloqueados.' },
     summary: { title: 'Resumen', lead: 'Lo esencial del libro en una página.' },
@@ -70,9 +118,24 @@ export const pages = defineMessages({
     achievements: { title: 'Logros', lead: 'Desbloquea logros leyendo y aprendiendo.' },
     ranking: { title: 'Ranking', lead: 'Mira quién aprendió más: global, por idioma y semanal.' },
     settings: { title: 'Configuración', lead: 'Idioma, apodo y avatar.' },
-    terms: { title: 'Términos de uso', lead: 'Las reglas para usar Summa.' },
-    privacy: { title: 'Política de privacidad', lead: 'Cómo tratamos tus datos.' },
-    faq: { title: 'Preguntas frecuentes', lead: 'Respuestas a las dudas más comunes.' },
+    terms: {
+      title: 'Términos de uso',
+      lead: 'Las reglas para usar Summa.',
+      description:
+        'Los términos de uso de Summa: la cuenta, los planes Gratuito y Premium, los resúmenes generados por IA y las reglas de uso.',
+    },
+    privacy: {
+      title: 'Política de privacidad',
+      lead: 'Cómo tratamos tus datos.',
+      description:
+        'Cómo Summa recopila, usa y protege tus datos: la cuenta, el historial de resúmenes, los pagos y tus derechos.',
+    },
+    faq: {
+      title: 'Preguntas frecuentes',
+      lead: 'Respuestas a las dudas más comunes.',
+      description:
+        'Respuestas a las preguntas frecuentes sobre Summa: resúmenes de libros con IA, planes, idiomas, cuenta y pagos.',
+    },
     contact: { title: 'Contacto', lead: 'Habla con el equipo de Summa.' },
     admin: { title: 'Administración', lead: 'Herramientas para administrar Summa.' },
     populateBooks: { title: 'Importar catálogo', lead: 'Vuelve a importar el catálogo de libros de Summa.' },

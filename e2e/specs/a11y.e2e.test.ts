@@ -1,0 +1,246 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@summa/shared';
+import { translations } from '@summa/shared/i18n';
+import { LANGUAGES, type Language } from '@summa/shared/languages';
+import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { contrastRatio } from '../support/contrast.js';
+import { holdToasts, shownToast, toastContrast } from '../support/toasts.js';
+
+/**
+ * Issue 14, 'Keyboard and screen readers': axe on the states in between (suggestions, the
+ * generation overlay, toasts, menus, dialogs), a keyboard-only journey from /home to the summary's
+ * actions and back, and the meta descriptions, in the three languages. One browser for all.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/**
+ * The book of the journey: a catalogue book no other spec generates, since the first generation
+ * of a book in a language is the one generate.e2e.test.ts expects to be uncached.
+ */
+const BOOK = { query: 'zero to one', author: 'Peter Thiel, Blake Masters' };
+
+/** WCAG 2 A and AA violations on the page as it is now, with what each one hit. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+async function expectNoViolations(page: Page, state: string) {
+  expect.soft({ state, violations: await axeViolations(page) }).toEqual({ state, violations: [] });
+}
+
+/** What has focus: its tag, role, accessible text and href, enough to tell elements apart. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return {
+      tag: active?.tagName.toLowerCase() ?? '',
+      role: active?.getAttribute('role') ?? '',
+      text: (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim(),
+      href: active?.getAttribute('href') ?? '',
+    };
+  });
+}
+
+type Focused = Awaited<ReturnType<typeof focused>>;
+
+/** Presses Tab (or Shift+Tab) until focus is on what `wanted` accepts; fails after `limit` presses. */
+async function tabTo(page: Page, wanted: (element: Focused) => boolean, key = 'Tab', limit = 30) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press(key);
+    if (wanted(await focused(page))) return;
+  }
+  throw new Error(`${key} never reached the element; focus ended on ${JSON.stringify(await focused(page))}`);
+}
+
+async function signedIn(language: Language, session: Session) {
+  const watched = await openPage(browser, { storedLanguage: language, session });
+  await holdToasts(watched.context);
+  return watched;
+}
+
+describe.each(LANGUAGES)('keyboard and screen readers in %s', (language) => {
+  const texts = translations[language];
+  let reader: Session;
+  beforeAll(async () => {
+    reader = await signUpViaApi(uniqueEmail(`a11y-${language}`), { language });
+  });
+
+  it('goes by keyboard from /home to the summary and its actions and back, with no axe violation on the way', async () => {
+    const { page, context, errors } = await signedIn(language, reader);
+    await page.goto('/home');
+    await page.locator('h1').first().waitFor();
+
+    // Search and choose with the keyboard; the suggestions, one highlighted, pass axe.
+    await tabTo(page, (element) => element.role === 'combobox');
+    await page.keyboard.type(BOOK.query);
+    // A catalogue suggestion (data-source), not 'Continue with the typed text'.
+    const option = page.locator('[role="option"][data-source]').filter({ hasText: BOOK.author }).first();
+    await option.waitFor();
+    const bookTitle = (await option.locator('.font-medium').first().textContent())?.trim();
+    for (
+      let presses = 0;
+      presses < 12 && (await option.getAttribute('aria-selected')) !== 'true';
+      presses += 1
+    )
+      await page.keyboard.press('ArrowDown');
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await expectNoViolations(page, 'suggestions open, one highlighted');
+    // The highlighted one is marked by more than its tint: a bar at 3:1 or more against the others.
+    const look = await page.locator('[role="option"]').evaluateAll((options) =>
+      options.map((element) => ({
+        selected: element.getAttribute('aria-selected') === 'true',
+        background: getComputedStyle(element).backgroundColor,
+        shadow: getComputedStyle(element).boxShadow,
+      })),
+    );
+    const highlighted = look.find((entry) => entry.selected);
+    const other = look.find((entry) => !entry.selected);
+    const bar =
+      highlighted?.shadow
+        .split(/,(?![^(]*\))/)
+        .find((shadow) => shadow.includes('inset') && !shadow.includes('rgba(0, 0, 0, 0)'))
+        ?.match(/rgba?\([^)]*\)/)?.[0] ?? 'none';
+    expect(bar).not.toBe('none');
+    // A transparent option shows the list's white.
+    expect(
+      contrastRatio(
+        bar,
+        other?.background === 'rgba(0, 0, 0, 0)' ? 'rgb(255, 255, 255)' : (other?.background ?? ''),
+      ),
+    ).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByLabel(texts.search.home.authorLabel, { exact: true }).inputValue())
+      .toBe(BOOK.author);
+
+    // Generate: the summary opens with focus on its heading, and the success toast passes axe.
+    await tabTo(page, (element) => element.tag === 'button' && element.text === texts.generate.button);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/summary\/[0-9a-f-]{36}$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await heading.textContent()).toBe(bookTitle);
+    const success = texts.generate.success.replace('{{used}}', '1').replace('{{limit}}', '10');
+    await shownToast(page, success);
+    await expectNoViolations(page, 'summary with the success toast');
+    expect(await toastContrast(page, success)).toBeGreaterThanOrEqual(4.5);
+
+    // Tab from the heading reaches the actions first; PDF opens its dialog, which gives focus back.
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe(texts.summary.actions.copy);
+    await tabTo(page, (element) => element.text.startsWith(texts.summary.actions.pdf));
+    await page.keyboard.press('Enter');
+    const pdfDialog = page.getByRole('dialog', { name: texts.summary.pdfDialog.title });
+    await pdfDialog.waitFor();
+    await expectNoViolations(page, 'PDF dialog open');
+    await page.keyboard.press('Escape');
+    await pdfDialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await focused(page)).text)
+      .toMatch(new RegExp(`^${texts.summary.actions.pdf}`));
+
+    // Back home through the header's logo link: focus lands on the home heading.
+    await tabTo(page, (element) => element.href === '/home', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/home$/);
+    await expect
+      .poll(async () => (await focused(page)).tag + (await focused(page)).text)
+      .toBe(`h1${texts.pages.home.title}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('holds focus in the overlay and the dialogs, gives it back, and passes axe with each open', async () => {
+    const { page, context, errors } = await signedIn(language, reader);
+    await page.goto('/home');
+    await page.locator('h1').first().waitFor();
+    const generate = page.getByRole('button', { name: texts.generate.button });
+    const generateHasFocus = () => generate.evaluate((element) => element === document.activeElement);
+
+    // The book details dialog, opened from Generate, gives focus back to it on Escape.
+    const title = `slow-book a11y ${language}`;
+    await page.getByRole('combobox', { name: texts.search.box.label }).fill(title);
+    await generate.focus();
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: texts.search.details.title });
+    await details.waitFor();
+    await expectNoViolations(page, 'book details dialog open');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    await expect.poll(generateHasFocus).toBe(true);
+
+    // Confirmed, the generation's overlay opens with focus on Cancel and keeps it there.
+    await page.keyboard.press('Enter');
+    await details.getByLabel(texts.search.details.authorLabel).fill('Slow Writer');
+    await details.getByRole('button', { name: texts.search.details.confirm }).click();
+    const overlay = page.getByRole('dialog', { name: texts.generate.overlay.title });
+    await overlay.getByRole('progressbar').waitFor();
+    const cancel = overlay.getByRole('button', { name: texts.generate.overlay.cancel });
+    const cancelHasFocus = () => cancel.evaluate((element) => element === document.activeElement);
+    expect(await cancelHasFocus()).toBe(true);
+    await expectNoViolations(page, 'generation overlay open');
+    for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect({ key, inside: await cancelHasFocus() }).toEqual({ key, inside: true });
+    }
+
+    // Escape cancels even with focus on the page body; focus goes back to Generate.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    await expect.poll(generateHasFocus).toBe(true);
+    await shownToast(page, texts.generate.overlay.cancelled);
+    await expectNoViolations(page, 'cancelled toast');
+    expect(await toastContrast(page, texts.generate.overlay.cancelled)).toBeGreaterThanOrEqual(4.5);
+
+    // The header's menus, opened from the keyboard.
+    const menus = [
+      { name: texts.common.nav.userMenu, state: 'account menu open' },
+      {
+        name: texts.common.language.current.replace('{{code}}', language.toUpperCase()),
+        state: 'language menu open',
+      },
+    ];
+    for (const { name, state } of menus) {
+      const trigger = page.getByRole('button', { name, exact: true });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      await expectNoViolations(page, state);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('describes /faq, /terms, /privacy and /auth to search engines', async () => {
+    const { page, context } = await openPage(browser, { storedLanguage: language });
+    const pages = [
+      ['/faq', texts.pages.faq.description],
+      ['/terms', texts.pages.terms.description],
+      ['/privacy', texts.pages.privacy.description],
+      ['/auth', texts.pages.auth.description],
+    ] as const;
+    for (const [path, description] of pages) {
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      const meta = page.locator('head meta[name="description"]');
+      expect({ path, description: await meta.getAttribute('content') }).toEqual({ path, description });
+    }
+    await context.close();
+  });
+});
