@@ -184,8 +184,11 @@ function renderSummary(id = NONFICTION.id) {
   return router;
 }
 
+/** The summary's own section headings (the player and the forms around it have theirs). */
 const sectionHeadings = () =>
-  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+  within(screen.getByRole('article'))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
 const section = (name: string) => screen.getByRole('region', { name });
 /** The items of the first list in `element`, without those of lists nested inside them. */
 const listItems = (element: HTMLElement) =>
