@@ -30,7 +30,14 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createLlmProvider } from './providers/llm/create-llm-provider.js';
-import type { LlmProvider } from './providers/llm/llm-provider.js';
+import type { LlmProvider, LlmStatus } from './providers/llm/llm-provider.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The summary model's state with its cause (the start-up log shows it). */
+    modelStatus(): LlmStatus;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Headers are small: they get at most this long even when REQUEST_TIMEOUT_MS is larger. */
@@ -46,9 +53,19 @@ export interface AppOptions {
   llmProvider?: LlmProvider;
   /** How long a generation claim lives and how often waiters look; tests shorten them. */
   generation?: Pick<GenerationDeps, 'leaseMs' | 'pollMs'>;
+  /** Whether the model starts loading (or downloading) once the server listens; default yes. */
+  preloadModel?: boolean;
 }
 
-export async function buildApp({ config, database, logger, logStream, llmProvider, generation }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  logStream,
+  llmProvider,
+  generation,
+  preloadModel = true,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -109,9 +126,20 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
   const usage = createUsageService(app.db, { holdMs: leaseMs });
   const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
   if (!llmProvider) app.addHook('onClose', () => provider.close());
+  app.decorate('modelStatus', () => provider.status());
   const summaries = new SummariesService({ db: app.db, plan: usage });
 
-  await app.register(healthRoutes, { health: new HealthService(app.pingDatabase, provider) });
+  await app.register(healthRoutes, {
+    health: new HealthService(app.pingDatabase, provider),
+    requireAdmin: app.requireAdmin,
+  });
+  // The model starts downloading or loading once the server listens, so the first reader does
+  // not pay for it and readiness does not wait for it (tests that only inject never listen).
+  if (preloadModel) {
+    app.addHook('onListen', () => {
+      setImmediate(() => provider.preload?.());
+    });
+  }
   await app.register(catalogRoutes, {
     requireAdmin: app.requireAdmin,
     openLibrary: config.openLibrary,
@@ -126,6 +154,7 @@ export async function buildApp({ config, database, logger, logStream, llmProvide
     publicUrl: config.publicUrl,
     port: config.port,
     env: config.env,
+    readableLog: config.logFormat === 'pretty',
   });
 
   await app.register(usageRoutes, { usage });

@@ -1,8 +1,8 @@
 import type { GenerationEvent } from '@summa/shared';
 import type { GenerationFailure } from './generation-error.js';
 
-/** What a generation reports while it runs: the wire's own progress and section events. */
-export type FlightEvent = Extract<GenerationEvent, { type: 'progress' | 'section' }>;
+/** What a generation reports while it runs: the wire's own progress, model and section events. */
+export type FlightEvent = Extract<GenerationEvent, { type: 'progress' | 'model' | 'section' }>;
 
 export type FlightOutcome = { summaryId: string } | { failure: GenerationFailure };
 
@@ -39,6 +39,8 @@ export class Flight {
   emit(event: FlightEvent): void {
     // A retry starts the sections over: late joiners must not see the abandoned ones.
     if (event.type === 'progress' && event.step === 'summarize') this.seen.length = 0;
+    // A late joiner needs only the model's latest state, not every 1% of a download.
+    if (event.type === 'model' && this.seen.at(-1)?.type === 'model') this.seen.pop();
     this.seen.push(event);
     for (const listener of this.listeners) listener(event);
   }

@@ -79,6 +79,8 @@ function toGenerationFailure(error: unknown): GenerationError | GenerationCancel
   if (error instanceof LlmError) {
     if (error.failure === 'aborted') return new GenerationCancelled({ cause: error });
     if (error.failure === 'unavailable') return new GenerationError('MODEL_UNAVAILABLE', { cause: error });
+    // The set-up is broken (the model could not be downloaded or loaded): an admin must act.
+    if (error.failure === 'setup') return new GenerationError('SUMMARIES_UNAVAILABLE', { cause: error });
   }
   return asGenerationFailure(error);
 }
@@ -110,7 +112,24 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
 }
 
 /**
- * Writes a summary: identifies the book when the catalogue does not know it, then streams the
+ * Waits until the model can answer (a first run may still be downloading it), telling the
+ * readers how far it got; the model calls' idle time-out starts only after this.
+ */
+async function waitForModel(provider: LlmProvider, events: WriterEvents, signal: AbortSignal): Promise<void> {
+  await provider.whenReady?.(signal, (status) => {
+    if (status.state !== 'downloading' && status.state !== 'loading') return;
+    events({
+      type: 'model',
+      state: status.state,
+      ...(status.downloadProgress === undefined ? {} : { progress: status.downloadProgress }),
+      ...(status.downloadedBytes === undefined ? {} : { downloadedBytes: status.downloadedBytes }),
+      ...(status.totalBytes === undefined ? {} : { totalBytes: status.totalBytes }),
+    });
+  });
+}
+
+/**
+ * Writes a summary: waits for the model, identifies the book when the catalogue does not know it, then streams the
  * sections (each handed to `events.section` as soon as it is complete), then validates the
  * whole. Throws `GenerationError` or `GenerationCancelled`; nothing it returns is unvalidated.
  */
@@ -121,6 +140,7 @@ export async function writeSummary(
   signal: AbortSignal,
 ): Promise<SummaryContent> {
   try {
+    await waitForModel(options.provider, events, signal);
     let kind = book.kind;
     let facts: ResolvedBook = book;
     if (kind === undefined) {
