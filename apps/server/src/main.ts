@@ -52,8 +52,10 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: signal-exit (loaded with node-llama-cpp) re-raises a signal that no other
+  // listener handles any more, which killed the process in the middle of its shutdown.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
     await app.listen({ host: config.host, port: config.port });

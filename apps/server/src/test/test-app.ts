@@ -81,11 +81,18 @@ export async function createTestApp(
     generation?: AppOptions['generation'];
     /** Adds routes before the app is sealed, to exercise shared plugins. */
     extend?: (app: App) => void;
+    /** Where the log goes (JSON lines); set LOG_LEVEL in `env` too, the tests' default is silent. */
+    logStream?: AppOptions['logStream'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = { ...testConfig(options.env), webDistDir: options.webDistDir };
-  const app = await buildApp({ config, database, generation: options.generation });
+  const app = await buildApp({
+    config,
+    database,
+    generation: options.generation,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   options.extend?.(app);
   await app.ready();
   return {
