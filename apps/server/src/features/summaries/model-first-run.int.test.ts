@@ -110,9 +110,10 @@ describe.skipIf(!existsSync(TINY_MODEL))('the local model on first run', () => {
       modelServer.release();
       const events = await stream.toEnd();
       expect(events.at(-1)?.type).toBe('done');
-      // The model events come before the model writes anything.
-      const firstSection = events.findIndex((event) => event.type === 'section');
-      expect(events.findLastIndex((event) => event.type === 'model')).toBeLessThan(firstSection);
+      // The model events come before the model writes anything, and the resolve step goes on after them.
+      const lastModel = events.findLastIndex((event) => event.type === 'model');
+      expect(events[lastModel + 1]).toEqual({ type: 'progress', step: 'resolve', percent: 25 });
+      expect(lastModel).toBeLessThan(events.findIndex((event) => event.type === 'section'));
       expect((await publicStatus(context)).state).toBe('ready');
     } finally {
       await context.close();

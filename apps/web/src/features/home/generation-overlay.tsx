@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { ModelWaitPanel } from './model-wait';
 import type { GenerationState, RunningStep } from './use-generation';
 
 /** Spec §4: the fun messages of a step rotate every 2.5 s. */
@@ -152,9 +153,13 @@ function OpenOverlay({ state, onCancel }: { state: OpenState; onCancel: () => vo
                 );
               })}
             </ol>
-            <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">
-              {t(funMessage)}
-            </p>
+            {state.phase === 'running' && state.model ? (
+              <ModelWaitPanel model={state.model} />
+            ) : (
+              <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">
+                {t(funMessage)}
+              </p>
+            )}
             {state.sections.length > 0 ? (
               <section
                 aria-label={t('generate.overlay.preview')}

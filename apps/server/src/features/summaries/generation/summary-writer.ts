@@ -113,11 +113,14 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
 
 /**
  * Waits until the model can answer (a first run may still be downloading it), telling the
- * readers how far it got; the model calls' idle time-out starts only after this.
+ * readers how far it got, then that the resolve step goes on; the model calls' idle time-out
+ * starts only after this.
  */
 async function waitForModel(provider: LlmProvider, events: WriterEvents, signal: AbortSignal): Promise<void> {
+  let waited = false;
   await provider.whenReady?.(signal, (status) => {
     if (status.state !== 'downloading' && status.state !== 'loading') return;
+    waited = true;
     events({
       type: 'model',
       state: status.state,
@@ -126,6 +129,7 @@ async function waitForModel(provider: LlmProvider, events: WriterEvents, signal:
       ...(status.totalBytes === undefined ? {} : { totalBytes: status.totalBytes }),
     });
   });
+  if (waited) events({ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve });
 }
 
 /**
