@@ -153,7 +153,7 @@ function OpenOverlay({ state, onCancel }: { state: OpenState; onCancel: () => vo
                 );
               })}
             </ol>
-            {state.phase === 'running' && state.model ? (
+            {state.model ? (
               <ModelWaitPanel model={state.model} />
             ) : (
               <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">

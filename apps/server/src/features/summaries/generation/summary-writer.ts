@@ -117,10 +117,10 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
  * starts only after this.
  */
 async function waitForModel(provider: LlmProvider, events: WriterEvents, signal: AbortSignal): Promise<void> {
-  let waited = false;
+  const wait = { told: false };
   await provider.whenReady?.(signal, (status) => {
     if (status.state !== 'downloading' && status.state !== 'loading') return;
-    waited = true;
+    wait.told = true;
     events({
       type: 'model',
       state: status.state,
@@ -129,7 +129,7 @@ async function waitForModel(provider: LlmProvider, events: WriterEvents, signal:
       ...(status.totalBytes === undefined ? {} : { totalBytes: status.totalBytes }),
     });
   });
-  if (waited) events({ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve });
+  if (wait.told) events({ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve });
 }
 
 /**
