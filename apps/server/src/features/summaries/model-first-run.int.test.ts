@@ -114,6 +114,11 @@ describe.skipIf(!existsSync(TINY_MODEL))('the local model on first run', () => {
       const lastModel = events.findLastIndex((event) => event.type === 'model');
       expect(events[lastModel + 1]).toEqual({ type: 'progress', step: 'resolve', percent: 25 });
       expect(lastModel).toBeLessThan(events.findIndex((event) => event.type === 'section'));
+      // Each whole percent of the download is told once, however often the download reports.
+      const told = events.flatMap((event) =>
+        event.type === 'model' ? [`${event.state} ${Math.floor((event.progress ?? 0) * 100)}`] : [],
+      );
+      expect(new Set(told).size).toBe(told.length);
       expect((await publicStatus(context)).state).toBe('ready');
     } finally {
       await context.close();

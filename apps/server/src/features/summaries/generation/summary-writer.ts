@@ -117,9 +117,13 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
  * starts only after this.
  */
 async function waitForModel(provider: LlmProvider, events: WriterEvents, signal: AbortSignal): Promise<void> {
-  const wait = { told: false };
+  // A download reports many times a second: readers hear of each whole percent once.
+  const wait = { told: false, last: '' };
   await provider.whenReady?.(signal, (status) => {
     if (status.state !== 'downloading' && status.state !== 'loading') return;
+    const step = `${status.state} ${Math.floor((status.downloadProgress ?? 0) * 100)}`;
+    if (step === wait.last) return;
+    wait.last = step;
     wait.told = true;
     events({
       type: 'model',
