@@ -37,12 +37,19 @@ import { securityPlugin } from './plugins/security.js';
 import { storagePlugin } from './plugins/storage.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createLlmProvider } from './providers/llm/create-llm-provider.js';
-import type { LlmProvider } from './providers/llm/llm-provider.js';
+import type { LlmProvider, LlmStatus } from './providers/llm/llm-provider.js';
 import { LocalStorage } from './providers/storage/local-storage.js';
 import type { ObjectStorage } from './providers/storage/object-storage.js';
 import { s3Origin } from './providers/storage/s3-origin.js';
 import { createTtsProvider } from './providers/tts/create-tts-provider.js';
 import type { TtsProvider } from './providers/tts/tts-provider.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The summary model's state with its cause (the start-up log shows it). */
+    modelStatus(): LlmStatus;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Headers are small: they get at most this long even when REQUEST_TIMEOUT_MS is larger. */
@@ -64,6 +71,8 @@ export interface AppOptions {
   ttsProvider?: TtsProvider;
   /** Shorter narration parts (tests that need many). */
   narration?: PartLimits;
+  /** Whether the model starts loading (or downloading) once the server listens; default yes. */
+  preloadModel?: boolean;
 }
 
 export async function buildApp({
@@ -76,6 +85,7 @@ export async function buildApp({
   storage,
   ttsProvider,
   narration,
+  preloadModel = true,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
@@ -140,9 +150,20 @@ export async function buildApp({
   const usage = createUsageService(app.db, { holdMs: leaseMs });
   const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
   if (!llmProvider) app.addHook('onClose', () => provider.close());
+  app.decorate('modelStatus', () => provider.status());
   const summaries = new SummariesService({ db: app.db, plan: usage });
 
-  await app.register(healthRoutes, { health: new HealthService(app.pingDatabase, provider) });
+  await app.register(healthRoutes, {
+    health: new HealthService(app.pingDatabase, provider),
+    requireAdmin: app.requireAdmin,
+  });
+  // The model starts downloading or loading once the server listens, so the first reader does
+  // not pay for it and readiness does not wait for it (tests that only inject never listen).
+  if (preloadModel) {
+    app.addHook('onListen', () => {
+      setImmediate(() => provider.preload?.());
+    });
+  }
   await app.register(catalogRoutes, {
     requireAdmin: app.requireAdmin,
     openLibrary: config.openLibrary,
@@ -157,6 +178,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     port: config.port,
     env: config.env,
+    readableLog: config.logFormat === 'pretty',
   });
 
   await app.register(usageRoutes, { usage });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './test/test-app.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** The local model the servers here are told to use: absent, so that none is ever downloaded. */
+const ABSENT_MODEL = path.join(tmpdir(), 'summa-main-test-no-model.gguf');
 
 interface Run {
   code: number | null;
@@ -15,16 +17,21 @@ interface Run {
 }
 
 /** Runs the real entry point (through tsx) and resolves when it exits. */
-function startServer(env: Record<string, string>, onReady?: (port: number) => Promise<void>): Promise<Run> {
+function startServer(
+  env: Record<string, string>,
+  onReady?: (port: number) => Promise<void>,
+  onOutput?: (chunk: string) => void,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=summa-source', MAIN], {
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', LLM_MODEL: ABSENT_MODEL, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
+      onOutput?.(chunk.toString());
       const ready = /Summa is ready on port (\d+)/.exec(stdout);
       if (ready && onReady) {
         const callback = onReady;
@@ -74,27 +81,56 @@ describe('main', () => {
     expect(run.stdout).toContain('shutdown complete');
   });
 
-  it('logs JSON by default when stdout is not a terminal (containers, CI)', async () => {
-    const run = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, async () => undefined);
-    const ready = run.stdout.split('\n').find((line) => line.includes('Summa is ready'));
-    expect(ready).toBeDefined();
-    expect(JSON.parse(ready ?? '')).toMatchObject({
-      database: 'pglite',
-      databaseAt: `embedded under ${dataDir}`,
-    });
-  });
-
-  it('with LOG_FORMAT=pretty, starts with short readable lines: address, database and model', async () => {
+  it('logs JSON by default when stdout is not a terminal (containers, CI), warning about PUBLIC_URL', async () => {
+    // NODE_ENV unset: production, as a plain `npm start`.
     const run = await startServer(
-      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'pretty', LLM_PROVIDER: 'local' },
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: '' },
       async () => undefined,
     );
-    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n').filter((line) => line.startsWith('{'));
+    const ready = lines.find((line) => line.includes('Summa is ready'));
+    expect(ready).toBeDefined();
+    const entry = JSON.parse(ready ?? '') as { model: string };
+    expect(entry).toMatchObject({ database: 'pglite', databaseAt: `embedded under ${dataDir}` });
+    expect(entry.model).toMatch(/^local /);
+    const warning = lines.find((line) => line.includes('PUBLIC_URL is unset'));
+    expect(JSON.parse(warning ?? '{}')).toMatchObject({ level: 40 });
+  });
+
+  it('with LOG_FORMAT=pretty, starts with short readable lines: address, database, model state', async () => {
+    let output = '';
+    const run = await startServer(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_FORMAT: 'pretty',
+        LLM_PROVIDER: 'local',
+        NODE_ENV: '',
+      },
+      async () => {
+        // The model loads in the background after the ready line: wait for its verdict.
+        for (let i = 0; i < 600 && !output.includes('Summaries are unavailable'); i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      (chunk) => (output += chunk),
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).not.toMatch(/^\{/m);
     expect(run.stdout).toMatch(/^\d\d:\d\d:\d\d INFO {2}Summa is ready on port \d+$/m);
     expect(run.stdout).toMatch(/^ +open: http:\/\/localhost:\d+$/m);
     expect(run.stdout).toContain(`databaseAt: embedded under ${dataDir}`);
-    expect(run.stdout).toMatch(/^ +model: local .*models/m);
+    expect(run.stdout).toMatch(
+      /^ +model: local .*summa-main-test-no-model\.gguf: (loading in the background|unavailable)/m,
+    );
+    // A person starting it by hand gets a note about PUBLIC_URL, not a warning.
+    expect(run.stdout).not.toMatch(/WARN .*PUBLIC_URL/);
+    expect(run.stdout).toMatch(/INFO {2}Links in e-mails point to http:\/\/localhost:\d+; set PUBLIC_URL/);
+    // The model's failure: once, with its cause and what to do.
+    expect(run.stdout.match(/ERROR Summaries are unavailable/g)).toHaveLength(1);
+    expect(run.stdout).toMatch(/^ +cause: .*no GGUF file at .*summa-main-test-no-model\.gguf/m);
+    expect(run.stdout).toMatch(/^ +whatToDo: LLM_MODEL names a file that does not exist/m);
     expect(run.stdout).toContain('shutdown complete');
   });
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { EnvError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
+import { describeModelState } from './http/model-state-text.js';
 import { prettyLogStream, resolveLogFormat } from './http/pretty-log.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -20,14 +21,15 @@ function readConfig() {
 
 async function main() {
   const startedAt = performance.now();
-  const config = readConfig();
+  const read = readConfig();
+  // The format as resolved: the app words a few start-up lines for a person when the log is readable.
+  const config = { ...read, logFormat: resolveLogFormat(read.logFormat, process.stdout.isTTY) };
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const logFormat = resolveLogFormat(config.logFormat, process.stdout.isTTY);
-  const logStream = logFormat === 'pretty' ? prettyLogStream(process.stdout) : undefined;
+  const logStream = config.logFormat === 'pretty' ? prettyLogStream(process.stdout) : undefined;
   const app = await buildApp({ config, database, logStream });
 
   let shuttingDown = false;
@@ -50,8 +52,10 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: signal-exit (loaded with node-llama-cpp) re-raises a signal that no other
+  // listener handles any more, which killed the process in the middle of its shutdown.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -70,10 +74,7 @@ async function main() {
       databaseAt: config.databaseUrl
         ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
         : `embedded under ${config.dataDir}`,
-      model:
-        config.llm.provider === 'local'
-          ? `local ${config.llm.model ?? '(default)'}: files in ${config.llm.modelsDir} (fetched when missing)`
-          : `${config.llm.provider} ${config.llm.model ?? '(default)'}`,
+      model: describeModelState(app.modelStatus()),
     },
     `Summa is ready on port ${port}`,
   );

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'BOOK_NOT_IDENTIFIED',
   'GENERATION_FAILED',
   'MODEL_UNAVAILABLE',
+  /** The server cannot run its summary model until an admin acts (see /admin): retrying does not help. */
+  'SUMMARIES_UNAVAILABLE',
   'FEEDBACK_ALREADY_GIVEN',
   'GENERATION_RATE_LIMITED',
   'GENERATION_BUSY',

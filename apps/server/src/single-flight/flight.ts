@@ -5,6 +5,8 @@ export type FlightListener<E> = (event: E) => void;
 export interface FlightOptions<E> {
   /** An event that starts the work over (a retry): late joiners must not see what came before it. */
   restartsAt?: (event: E) => boolean;
+  /** Whether `event` makes `previous` stale (a newer progress of the same thing): late joiners get only the latest. */
+  replaces?: (event: E, previous: E) => boolean;
 }
 
 /**
@@ -40,6 +42,8 @@ export class Flight<E, R, F> {
 
   emit(event: E): void {
     if (this.options.restartsAt?.(event)) this.seen.length = 0;
+    const previous = this.seen.at(-1);
+    if (previous !== undefined && this.options.replaces?.(event, previous)) this.seen.pop();
     this.seen.push(event);
     for (const listener of this.listeners) listener(event);
   }

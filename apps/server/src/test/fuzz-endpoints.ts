@@ -115,6 +115,12 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
       { method: 'GET', route: '/healthz', runs: 100 },
       { method: 'GET', route: '/readyz', runs: 100 },
       { method: 'GET', route: '/api/status', runs: 100 },
+      {
+        method: 'GET',
+        route: '/api/admin/status',
+        runs: 100,
+        callers: { none: 3, user: 3, admin: 2, forged: 2 },
+      },
       { method: 'GET', route: '/api/auth/config', runs: 100 },
       { method: 'GET', route: '/api/docs', runs: 50 },
       { method: 'GET', route: '/api/docs/json', runs: 50 },

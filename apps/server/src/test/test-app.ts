@@ -85,6 +85,8 @@ export async function createTestApp(
     storage?: AppOptions['storage'];
     /** Shorter narration parts, for audio tests that need many. */
     narration?: AppOptions['narration'];
+    /** Where the log goes (JSON lines); set LOG_LEVEL in `env` too, the tests' default is silent. */
+    logStream?: AppOptions['logStream'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
@@ -95,6 +97,7 @@ export async function createTestApp(
     generation: options.generation,
     storage: options.storage,
     narration: options.narration,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.extend?.(app);
   await app.ready();

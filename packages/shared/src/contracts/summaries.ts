@@ -130,6 +130,17 @@ export const generationEventSchema = z.discriminatedUnion('type', [
     step: z.enum(GENERATION_STEPS).exclude(['done', 'error']),
     percent: z.number(),
   }),
+  /**
+   * The model is not ready yet (the server is still downloading or loading it): the generation
+   * waits and starts on its own once it is. `progress` (0 to 1) and the byte counts while it downloads.
+   */
+  z.object({
+    type: z.literal('model'),
+    state: z.enum(['downloading', 'loading']),
+    progress: z.number().min(0).max(1).optional(),
+    downloadedBytes: z.number().int().min(0).optional(),
+    totalBytes: z.number().int().min(0).optional(),
+  }),
   /** A section as the model wrote it; the page checks the whole summary once it is stored. */
   z.object({ type: z.literal('section'), key: summarySectionKeySchema, value: z.unknown() }),
   generateSummaryResponseSchema.extend({

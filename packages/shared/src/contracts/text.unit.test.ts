@@ -5,7 +5,7 @@ import * as shared from '../index.js';
 import { SAFE_TEXT_CHECK, text } from './text.js';
 
 /** Values a contract passes through unread, each for a stated reason. */
-const UNCHECKED_VALUES = new Set(['generationEventSchema|1.value']);
+const UNCHECKED_VALUES = new Set(['generationEventSchema|2.value']);
 
 /** Paths of the strings under `schema` that do not carry the shared NUL / lone-surrogate check. */
 function unsafeStrings(schema: z.core.$ZodType, path: string, seen = new Set<z.core.$ZodType>()): string[] {

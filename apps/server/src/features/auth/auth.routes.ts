@@ -49,8 +49,13 @@ export interface AuthRoutesOptions {
   publicUrl: string | undefined;
   /** The configured port; without PUBLIC_URL the base is http://localhost on the port listened on. */
   port: number;
-  /** In production, a missing PUBLIC_URL is logged as a warning at start. */
+  /** In production, a missing PUBLIC_URL is logged at start: a warning, or a note when `readableLog`. */
   env: AppConfig['env'];
+  /**
+   * The log is for a person at a terminal (LOG_FORMAT=pretty, or a TTY): someone trying Summa on
+   * their own machine, where localhost links are right; a deployment logs JSON and gets the warning.
+   */
+  readableLog: boolean;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -76,9 +81,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return `http://localhost:${port}`;
   };
   if (!options.publicUrl && options.env === 'production') {
-    app.log.warn(
-      `PUBLIC_URL is unset: password-reset links and the Google redirect URI point to http://localhost:${options.port}; set PUBLIC_URL to the site's public address`,
-    );
+    if (options.readableLog) {
+      app.log.info(
+        `Links in e-mails point to http://localhost:${options.port}; set PUBLIC_URL when others reach this server at another address`,
+      );
+    } else {
+      app.log.warn(
+        `PUBLIC_URL is unset: password-reset links and the Google redirect URI point to http://localhost:${options.port}; set PUBLIC_URL to the site's public address`,
+      );
+    }
   }
   const byIp = (rule: RateLimitRule, request: FastifyRequest) =>
     app.rateLimit.check(rule, `ip:${request.ip}`);

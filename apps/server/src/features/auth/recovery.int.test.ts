@@ -249,11 +249,11 @@ describe('the PUBLIC_URL warning', () => {
     await database.close();
   });
 
-  /** The warnings an app logs while it is built with this environment. */
-  async function startWarnings(env: Record<string, string>): Promise<string[]> {
+  /** The warnings (or, at `level` info, the lines) an app logs while it is built with this environment. */
+  async function startWarnings(env: Record<string, string>, level = 'warn'): Promise<string[]> {
     const lines: string[] = [];
     const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'warn', ...env }),
+      config: testConfig({ LOG_LEVEL: level, ...env }),
       database,
       logStream: { write: (line) => lines.push(line) },
     });
@@ -272,5 +272,13 @@ describe('the PUBLIC_URL warning', () => {
     expect(configured.filter(isAboutPublicUrl)).toEqual([]);
     const development = await startWarnings({ NODE_ENV: 'development' });
     expect(development.filter(isAboutPublicUrl)).toEqual([]);
+  });
+
+  it('is a quiet note, not a warning, when the log is for a person at a terminal', async () => {
+    const env = { NODE_ENV: 'production', PORT: '8080', LOG_FORMAT: 'pretty' };
+    expect((await startWarnings(env)).filter((message) => message.includes('PUBLIC_URL'))).toEqual([]);
+    expect(await startWarnings(env, 'info')).toContainEqual(
+      expect.stringMatching(/^Links in e-mails point to http:\/\/localhost:8080; set PUBLIC_URL/),
+    );
   });
 });

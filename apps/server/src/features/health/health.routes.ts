@@ -1,8 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, readinessResponseSchema, statusResponseSchema } from '@summa/shared';
+import {
+  adminStatusResponseSchema,
+  errorResponseSchema,
+  healthResponseSchema,
+  readinessResponseSchema,
+  statusResponseSchema,
+} from '@summa/shared';
 import type { HealthService } from './health.service.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface HealthRoutesOptions {
+  health: HealthService;
+  /** Guards the admin view of the model (app.requireAdmin). */
+  requireAdmin: Guard;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { health, requireAdmin },
+) => {
   app.get(
     '/healthz',
     {
@@ -42,5 +60,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
       },
     },
     async () => health.modelStatus(),
+  );
+
+  app.get(
+    '/api/admin/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The summary model with the cause of its failure, if any (admin)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: adminStatusResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async () => health.adminModelStatus(),
   );
 };

@@ -1,4 +1,4 @@
-import type { StatusResponse } from '@summa/shared';
+import { llmStatusSchema, type AdminStatusResponse, type StatusResponse } from '@summa/shared';
 import type { LlmProvider } from '../../providers/llm/llm-provider.js';
 
 /** What the operations endpoints report: the database's readiness and the summary model's state. */
@@ -13,7 +13,13 @@ export class HealthService {
     return this.pingDatabase();
   }
 
+  /** What anyone may see: the state and a download's progress, never the cause (paths, hosts). */
   modelStatus(): StatusResponse {
+    return { llm: llmStatusSchema.parse(this.model.status()) };
+  }
+
+  /** The same with the cause of a failure, for admins. */
+  adminModelStatus(): AdminStatusResponse {
     return { llm: this.model.status() };
   }
 }

@@ -1,7 +1,13 @@
 import type { LlmProviderName, LlmStatus } from '@summa/shared';
 
 // The names and the status are part of the API (`GET /api/status`): the shared contract owns them.
-export { LLM_PROVIDERS, type LlmProviderName, type LlmState, type LlmStatus } from '@summa/shared';
+export {
+  LLM_PROVIDERS,
+  type LlmErrorKind,
+  type LlmProviderName,
+  type LlmState,
+  type LlmStatus,
+} from '@summa/shared';
 
 export interface LlmSettings {
   provider: LlmProviderName;
@@ -35,6 +41,11 @@ export type LlmFailure =
   | 'transient'
   /** The model cannot be reached, loaded or downloaded, or refuses our credentials. */
   | 'unavailable'
+  /**
+   * The server cannot run its model until someone fixes its set-up (a local model that cannot be
+   * downloaded or loaded): retrying on the reader's side never helps.
+   */
+  | 'setup'
   /** The caller aborted. */
   | 'aborted';
 
@@ -57,5 +68,18 @@ export interface LlmProvider {
    */
   streamJson(request: LlmRequest): AsyncIterable<string>;
   status(): LlmStatus;
+  /**
+   * Starts getting the model ready in the background (local: finding or downloading the file,
+   * then loading it), so the first reader does not pay for it; never throws. Optional: hosted
+   * models need nothing.
+   */
+  preload?(): void;
+  /**
+   * Resolves once the model can answer, calling `onStatus` on each change meanwhile (a download's
+   * progress); throws `LlmError` ('setup', or 'aborted' when `signal` aborts). Waiting here is
+   * not bound by the idle time-out, which counts the model's silence once it runs. Optional:
+   * without it the model is taken to be ready.
+   */
+  whenReady?(signal: AbortSignal, onStatus: (status: LlmStatus) => void): Promise<void>;
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useReturnFocus } from '../../components/ui/return-focus';
 import { cn } from '../../lib/utils';
+import { ModelWaitPanel } from './model-wait';
 import type { GenerationState, RunningStep } from './use-generation';
 
 /** Spec §4: the fun messages of a step rotate every 2.5 s. */
@@ -175,9 +176,13 @@ function OpenOverlay({ state, onCancel, returnFocusTo }: OverlayProps & { state:
                   );
                 })}
               </ol>
-              <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">
-                {t(funMessage)}
-              </p>
+              {state.model ? (
+                <ModelWaitPanel model={state.model} />
+              ) : (
+                <p className="min-h-5 text-sm text-stone-600 italic" data-testid="fun-message">
+                  {t(funMessage)}
+                </p>
+              )}
               {state.sections.length > 0 ? (
                 <section
                   aria-label={t('generate.overlay.preview')}

@@ -649,3 +649,54 @@ describe('the usage line and its local mirror', () => {
     expect(warn).toHaveBeenCalled();
   });
 });
+
+describe('a generation that waits for the server to get its model ready', () => {
+  it('shows the download as it goes, then the steps again once the model is ready', async () => {
+    const { stream } = await generateAtomicHabits();
+    await stream.send(
+      { type: 'progress', step: 'resolve', percent: 25 },
+      {
+        type: 'model',
+        state: 'downloading',
+        progress: 0.1,
+        downloadedBytes: 111_700_000,
+        totalBytes: 1_117_000_000,
+      },
+    );
+    const bar = () => screen.queryByRole('progressbar', { name: en.overlay.model.progress });
+    expect(bar()?.getAttribute('aria-valuenow')).toBe('10');
+    await stream.send({
+      type: 'model',
+      state: 'downloading',
+      progress: 0.5,
+      downloadedBytes: 558_500_000,
+      totalBytes: 1_117_000_000,
+    });
+    expect(bar()?.getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByTestId('model-bytes').textContent).toBe('559 of 1,117 MB');
+    await stream.send({ type: 'model', state: 'loading' });
+    expect(screen.getByText(en.overlay.model.loading)).not.toBeNull();
+    expect(bar()).toBeNull();
+    await stream.send({ type: 'progress', step: 'resolve', percent: 25 });
+    expect(screen.queryByTestId('model-wait')).toBeNull();
+    await stream.send({ type: 'progress', step: 'summarize', percent: 50 });
+    expect(currentStep()).toBe('summarize');
+  });
+
+  it('says summaries are unavailable on this server when the model cannot be set up', async () => {
+    const { stream } = await generateAtomicHabits();
+    const message = translations.en.errors.SUMMARIES_UNAVAILABLE;
+    await stream.send({
+      type: 'model',
+      state: 'downloading',
+      progress: 0.2,
+      downloadedBytes: 2,
+      totalBytes: 10,
+    });
+    await stream.send({ type: 'error', step: 'error', percent: 0, code: 'SUMMARIES_UNAVAILABLE', message });
+    await stream.end();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    await wait(ERROR_DISPLAY_MS);
+    expect(await toasts()).toEqual([{ text: message, type: 'error' }]);
+  });
+});

@@ -12,6 +12,9 @@ import { logWarning } from '../../lib/logger';
 
 export type RunningStep = 'resolve' | 'summarize' | 'polish' | 'done';
 
+/** The server is still getting its model ready (a first run downloads it): the generation waits. */
+export type ModelWait = Omit<Extract<GenerationEvent, { type: 'model' }>, 'type'>;
+
 export type GenerationState =
   | { phase: 'idle' }
   | {
@@ -21,6 +24,8 @@ export type GenerationState =
       percent: number;
       /** Sections in the order they arrived, as the model wrote them. */
       sections: Array<{ key: SummarySectionKey; value: unknown }>;
+      /** Set while the server waits for its model; any step's progress ends the wait. */
+      model?: ModelWait | undefined;
     }
   | { phase: 'failed'; request: GenerateSummaryRequest; code: string; message: string };
 
@@ -94,10 +99,14 @@ export function useGeneration(callbacks: GenerationCallbacks) {
                   ...previous,
                   step: event.step,
                   percent: event.percent,
+                  model: undefined,
                   // A second 'summarize' is a retry: what was shown is void.
                   sections: event.step === 'summarize' ? [] : previous.sections,
                 },
           );
+        } else if (event.type === 'model') {
+          const { type: _type, ...model } = event;
+          setState((previous) => (previous.phase !== 'running' ? previous : { ...previous, model }));
         } else if (event.type === 'section') {
           setState((previous) =>
             previous.phase !== 'running'

@@ -29,6 +29,8 @@ export const errors = defineMessages({
     BOOK_NOT_IDENTIFIED: 'Não conseguimos identificar este livro. Confira o título e o autor.',
     GENERATION_FAILED: 'Algo deu errado. Tente novamente.',
     MODEL_UNAVAILABLE: 'O modelo de resumos não está disponível agora. Tente novamente em instantes.',
+    SUMMARIES_UNAVAILABLE:
+      'Os resumos não estão disponíveis neste servidor: o modelo de resumos não pôde ser instalado. Avise quem administra o site.',
     FEEDBACK_ALREADY_GIVEN: 'Você já avaliou este resumo.',
     GENERATION_RATE_LIMITED: 'Você gerou muitos resumos em pouco tempo. Aguarde um pouco antes do próximo.',
     GENERATION_BUSY: 'Muitos resumos estão sendo gerados agora. Tente novamente em um minuto.',
@@ -65,6 +67,8 @@ export const errors = defineMessages({
     BOOK_NOT_IDENTIFIED: 'We could not identify this book. Check the title and the author.',
     GENERATION_FAILED: 'Something went wrong. Please try again.',
     MODEL_UNAVAILABLE: 'The summary model is not available right now. Please try again shortly.',
+    SUMMARIES_UNAVAILABLE:
+      'Summaries are unavailable on this server: its summary model could not be installed. Please tell the site’s administrator.',
     FEEDBACK_ALREADY_GIVEN: 'You have already rated this summary.',
     GENERATION_RATE_LIMITED:
       'You have generated many summaries in a short time. Please wait a little before the next one.',
@@ -104,6 +108,8 @@ export const errors = defineMessages({
     GENERATION_FAILED: 'Algo salió mal. Inténtalo de nuevo.',
     MODEL_UNAVAILABLE:
       'El modelo de resúmenes no está disponible ahora. Inténtalo de nuevo en unos momentos.',
+    SUMMARIES_UNAVAILABLE:
+      'Los resúmenes no están disponibles en este servidor: no se pudo instalar su modelo de resúmenes. Avisa a quien administra el sitio.',
     FEEDBACK_ALREADY_GIVEN: 'Ya calificaste este resumen.',
     GENERATION_RATE_LIMITED:
       'Has generado muchos resúmenes en poco tiempo. Espera un poco antes del siguiente.',

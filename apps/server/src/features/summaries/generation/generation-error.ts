@@ -3,19 +3,21 @@ import { AppError } from '../../../http/app-error.js';
 
 export type GenerationFailureCode = Extract<
   ErrorCode,
-  'BOOK_NOT_IDENTIFIED' | 'GENERATION_FAILED' | 'MODEL_UNAVAILABLE'
+  'BOOK_NOT_IDENTIFIED' | 'GENERATION_FAILED' | 'MODEL_UNAVAILABLE' | 'SUMMARIES_UNAVAILABLE'
 >;
 
 const STATUS: Record<GenerationFailureCode, number> = {
   BOOK_NOT_IDENTIFIED: 422,
   GENERATION_FAILED: 502,
   MODEL_UNAVAILABLE: 503,
+  SUMMARIES_UNAVAILABLE: 503,
 };
 
 const CODES: readonly GenerationFailureCode[] = [
   'BOOK_NOT_IDENTIFIED',
   'GENERATION_FAILED',
   'MODEL_UNAVAILABLE',
+  'SUMMARIES_UNAVAILABLE',
 ];
 
 /**

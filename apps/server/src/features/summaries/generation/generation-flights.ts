@@ -61,8 +61,12 @@ export class GenerationFlights {
     this.flights = new LeasedFlights(
       work,
       { db: deps.db, log: deps.log, leaseMs: deps.leaseMs, pollMs: deps.pollMs },
-      // A retry starts the sections over: late joiners must not see the abandoned ones.
-      { restartsAt: (event) => event.type === 'progress' && event.step === 'summarize' },
+      {
+        // A retry starts the sections over: late joiners must not see the abandoned ones.
+        restartsAt: (event) => event.type === 'progress' && event.step === 'summarize',
+        // A late joiner needs only the model's latest state, not every 1% of a download.
+        replaces: (event, previous) => event.type === 'model' && previous.type === 'model',
+      },
     );
   }
 

@@ -57,8 +57,8 @@ export interface WriterOptions {
  * Where the writer reports progress, in the wire's own events: `summarize` starts (again, after a
  * retry: sections shown so far are void), each section as soon as it is complete, `polish` starts.
  */
-/** What a generation reports while it runs: the wire's own progress and section events. */
-export type WriterEvent = Extract<GenerationEvent, { type: 'progress' | 'section' }>;
+/** What a generation reports while it runs: the wire's own progress, model and section events. */
+export type WriterEvent = Extract<GenerationEvent, { type: 'progress' | 'model' | 'section' }>;
 
 export type WriterEvents = (event: WriterEvent) => void;
 
@@ -82,6 +82,8 @@ function toGenerationFailure(error: unknown): GenerationError | GenerationCancel
   if (error instanceof LlmError) {
     if (error.failure === 'aborted') return new GenerationCancelled({ cause: error });
     if (error.failure === 'unavailable') return new GenerationError('MODEL_UNAVAILABLE', { cause: error });
+    // The set-up is broken (the model could not be downloaded or loaded): an admin must act.
+    if (error.failure === 'setup') return new GenerationError('SUMMARIES_UNAVAILABLE', { cause: error });
   }
   return asGenerationFailure(error);
 }
@@ -113,7 +115,32 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
 }
 
 /**
- * Writes a summary: identifies the book when the catalogue does not know it, then streams the
+ * Waits until the model can answer (a first run may still be downloading it), telling the
+ * readers how far it got, then that the resolve step goes on; the model calls' idle time-out
+ * starts only after this.
+ */
+async function waitForModel(provider: LlmProvider, events: WriterEvents, signal: AbortSignal): Promise<void> {
+  // A download reports many times a second: readers hear of each whole percent once.
+  const wait = { told: false, last: '' };
+  await provider.whenReady?.(signal, (status) => {
+    if (status.state !== 'downloading' && status.state !== 'loading') return;
+    const step = `${status.state} ${Math.floor((status.downloadProgress ?? 0) * 100)}`;
+    if (step === wait.last) return;
+    wait.last = step;
+    wait.told = true;
+    events({
+      type: 'model',
+      state: status.state,
+      ...(status.downloadProgress === undefined ? {} : { progress: status.downloadProgress }),
+      ...(status.downloadedBytes === undefined ? {} : { downloadedBytes: status.downloadedBytes }),
+      ...(status.totalBytes === undefined ? {} : { totalBytes: status.totalBytes }),
+    });
+  });
+  if (wait.told) events({ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve });
+}
+
+/**
+ * Writes a summary: waits for the model, identifies the book when the catalogue does not know it, then streams the
  * sections (each handed to `events.section` as soon as it is complete), then validates the
  * whole. Throws `GenerationError` or `GenerationCancelled`; nothing it returns is unvalidated.
  */
@@ -124,6 +151,7 @@ export async function writeSummary(
   signal: AbortSignal,
 ): Promise<SummaryContent> {
   try {
+    await waitForModel(options.provider, events, signal);
     let kind = book.kind;
     let facts: ResolvedBook = book;
     if (kind === undefined) {

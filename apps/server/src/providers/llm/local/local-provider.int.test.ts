@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fictionSectionsSchema, nonFictionSectionsSchema } from '@summa/shared';
-import { LlmError, type LlmProvider, type LlmRequest, type LlmSettings } from '../llm-provider.js';
+import {
+  LlmError,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmSettings,
+  type LlmStatus,
+} from '../llm-provider.js';
 import { createLocalProvider, type LocalProviderLog } from './local-provider.js';
 import { drain } from '../../../test/llm-test-kit.js';
 
@@ -50,11 +56,16 @@ function settingsFor(overrides: Partial<LlmSettings> = {}): LlmSettings {
     model: TINY_MODEL,
     baseUrl: undefined,
     apiKey: undefined,
-    modelsDir: path.join(tmpdir(), 'summa-test-models-unused'),
+    modelsDir: UNUSED_MODELS_DIR,
     idleTimeoutMs: 10_000,
     ...overrides,
   };
 }
+
+const UNUSED_MODELS_DIR = path.join(tmpdir(), 'summa-test-models-unused');
+
+/** What every status of a local provider on `model` carries. */
+const statusOf = (model: string, modelsDir = UNUSED_MODELS_DIR) => ({ provider: 'local', model, modelsDir });
 
 function requestFor(overrides: Partial<LlmRequest> = {}): LlmRequest {
   return {
@@ -90,7 +101,7 @@ describe.skipIf(!existsSync(TINY_MODEL))('local provider on stories260K', () => 
   });
 
   it('streams a non-fiction summary that passes the zod schema', async () => {
-    expect(provider.status()).toEqual({ provider: 'local', model: TINY_MODEL, state: 'idle' });
+    expect(provider.status()).toEqual({ ...statusOf(TINY_MODEL), state: 'idle' });
     const startedAt = performance.now();
     const { chunks, error } = await drain(provider.streamJson(requestFor()));
     const elapsedMs = performance.now() - startedAt;
@@ -102,7 +113,7 @@ describe.skipIf(!existsSync(TINY_MODEL))('local provider on stories260K', () => 
     expect(parsed.error).toBeUndefined();
     // The grammar starts every required string with a non-space character.
     for (const text of stringsIn(json)) expect(text).toMatch(/^\S/);
-    expect(provider.status()).toEqual({ provider: 'local', model: TINY_MODEL, state: 'ready' });
+    expect(provider.status()).toEqual({ ...statusOf(TINY_MODEL), state: 'ready' });
 
     const ready = log.lines.find((line) => line.msg === 'local model ready');
     const answered = log.lines.find((line) => line.msg === 'local model answered');
@@ -224,11 +235,12 @@ describe.skipIf(!existsSync(TINY_MODEL))('local provider without its model', () 
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('fails with LlmError("unavailable") and the error state, and tries again on the next call', async () => {
+  it('fails with the set-up error and its kind, logs the cause once, and tries again after the wait', async () => {
     const modelPath = path.join(dir, 'missing.gguf');
     const log = createLog();
     const provider = createLocalProvider(settingsFor({ model: modelPath, modelsDir: dir }), log, {
       threads: 1,
+      retryAfterMs: 0,
     });
     try {
       const [first, concurrent] = await Promise.all([
@@ -237,14 +249,30 @@ describe.skipIf(!existsSync(TINY_MODEL))('local provider without its model', () 
       ]);
       for (const { error } of [first, concurrent]) {
         expect(error).toBeInstanceOf(LlmError);
-        expect((error as LlmError).failure).toBe('unavailable');
+        expect(error).toMatchObject({ failure: 'setup', kind: 'missing-file' });
       }
       expect((first.error as Error).message).toContain('missing.gguf');
       const status = provider.status();
-      expect(status).toMatchObject({ provider: 'local', model: modelPath, state: 'error' });
+      expect(status).toMatchObject({
+        ...statusOf(modelPath, dir),
+        state: 'error',
+        errorKind: 'missing-file',
+      });
       expect(status.error).toContain('missing.gguf');
-      // The two concurrent callers shared one attempt.
-      expect(log.lines.filter((line) => line.msg === 'local model unavailable')).toHaveLength(1);
+      // Another attempt with the same cause (and a wait for the model) says nothing new in the log.
+      const third = await drain(provider.streamJson(requestFor()));
+      expect(third.error).toMatchObject({ failure: 'setup' });
+      await expect(provider.whenReady?.(new AbortController().signal, () => undefined)).rejects.toMatchObject(
+        {
+          failure: 'setup',
+        },
+      );
+      const reports = log.lines.filter((line) => line.msg?.startsWith('Summaries are unavailable'));
+      expect(reports).toHaveLength(1);
+      expect(reports[0]?.level).toBe('error');
+      const report = reports[0]?.obj as { cause: string; whatToDo: string };
+      expect(report.cause).toContain('missing.gguf');
+      expect(report.whatToDo).toContain('LLM_MODEL');
 
       // The file appears (a link to the tiny model, outside the project): the next call loads it.
       await symlink(TINY_MODEL, modelPath);
@@ -252,13 +280,31 @@ describe.skipIf(!existsSync(TINY_MODEL))('local provider without its model', () 
         provider.streamJson(requestFor({ jsonSchema: jsonSchemaOf(identifySchema), maxOutputTokens: 400 })),
       );
       expect(again.error).toBeUndefined();
-      expect(provider.status()).toEqual({ provider: 'local', model: modelPath, state: 'ready' });
+      expect(provider.status()).toEqual({ ...statusOf(modelPath, dir), state: 'ready' });
     } finally {
       await provider.close();
     }
     expect(provider.status().state).toBe('idle');
     const { error } = await drain(provider.streamJson(requestFor()));
     expect(error).toMatchObject({ failure: 'unavailable' });
+  });
+
+  it('answers with the same failure at once until the wait is over', async () => {
+    const modelPath = path.join(dir, 'later.gguf');
+    const provider = createLocalProvider(settingsFor({ model: modelPath, modelsDir: dir }), createLog(), {
+      threads: 1,
+      retryAfterMs: 3_600_000,
+    });
+    try {
+      const first = await drain(provider.streamJson(requestFor()));
+      expect(first.error).toMatchObject({ failure: 'setup' });
+      await symlink(TINY_MODEL, modelPath);
+      const second = await drain(provider.streamJson(requestFor()));
+      expect(second.error).toBe(first.error);
+      expect(provider.status().state).toBe('error');
+    } finally {
+      await provider.close();
+    }
   });
 });
 
@@ -312,35 +358,51 @@ describe.skipIf(!existsSync(TINY_MODEL))('local provider downloading its model',
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('downloads into modelsDir with progress, after a failed first attempt', async () => {
+  it('preloads in the background, downloads into modelsDir with progress, after a failed first attempt', async () => {
     const model = `${baseUrl}/models/stories260K.gguf`;
+    const size = (await readFile(TINY_MODEL)).length;
     const log = createLog();
-    const provider = createLocalProvider(settingsFor({ model, modelsDir: dir }), log, { threads: 1 });
+    const provider = createLocalProvider(settingsFor({ model, modelsDir: dir }), log, {
+      threads: 1,
+      retryAfterMs: 0,
+    });
     const request = () => requestFor({ jsonSchema: jsonSchemaOf(identifySchema), maxOutputTokens: 400 });
     try {
-      const failed = await drain(provider.streamJson(request()));
-      expect(failed.error).toMatchObject({ name: 'LlmError', failure: 'unavailable' });
-      expect(provider.status().state).toBe('error');
+      // No request yet: the preload alone tries, and a waiting generation shares its attempt.
+      provider.preload?.();
+      await expect(provider.whenReady?.(new AbortController().signal, () => undefined)).rejects.toMatchObject(
+        {
+          failure: 'setup',
+          kind: 'download',
+        },
+      );
+      expect(provider.status()).toMatchObject({ state: 'error', errorKind: 'download' });
       expect(provider.status().error).toContain('404');
+      const failed = await drain(provider.streamJson(request()));
+      expect(failed.error).toMatchObject({ name: 'ModelSetupError', failure: 'setup' });
 
       missing = false;
-      const seen: Array<{ state: string; downloadProgress?: number }> = [];
-      const watcher = setInterval(() => seen.push(provider.status()), 2);
+      const seen: LlmStatus[] = [];
+      await provider.whenReady?.(new AbortController().signal, (status) => seen.push(status));
+      expect(provider.status()).toEqual({ ...statusOf(model, dir), state: 'ready' });
+      const downloading = seen.filter((status) => status.state === 'downloading');
+      expect(downloading.length).toBeGreaterThan(1);
+      for (const status of downloading) {
+        expect(status.totalBytes).toBe(size);
+        expect(status.downloadProgress).toBe((status.downloadedBytes ?? 0) / size);
+      }
+      const bytes = downloading.map((status) => status.downloadedBytes ?? 0);
+      expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+      expect(bytes.at(-1)).toBe(size);
+      expect(seen.at(-1)?.state).toBe('ready');
+      expect(seen.map((status) => status.state)).toContain('loading');
+
       const again = await drain(provider.streamJson(request()));
-      clearInterval(watcher);
       expect(again.error).toBeUndefined();
       expect(identifySchema.safeParse(JSON.parse(again.chunks.join(''))).error).toBeUndefined();
-
-      const downloading = seen.filter((status) => status.state === 'downloading');
-      expect(downloading.length).toBeGreaterThan(0);
-      for (const status of downloading) {
-        expect(status.downloadProgress).toBeGreaterThanOrEqual(0);
-        expect(status.downloadProgress).toBeLessThanOrEqual(1);
-      }
-      expect(provider.status()).toEqual({ provider: 'local', model, state: 'ready' });
       expect(await readdir(dir)).toEqual(['stories260K.gguf']);
       const percents = log.lines
-        .filter((line) => line.msg === 'downloading the local model')
+        .filter((line) => line.msg?.startsWith('downloading the local model'))
         .map((line) => (line.obj as { percent: number }).percent);
       expect(percents.at(-1)).toBe(100);
       expect(percents.length).toBeLessThanOrEqual(11);

@@ -1,9 +1,9 @@
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import type * as NodeLlamaCpp from 'node-llama-cpp';
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, TokenBias } from 'node-llama-cpp';
-import { LlmError, type LlmSettings, type LlmState, type LlmStatus } from '../llm-provider.js';
+import { LlmError, type LlmErrorKind, type LlmSettings } from '../llm-provider.js';
 import { closedError, describeError } from './errors.js';
+import type { LocalStatus } from './local-status.js';
+import { everyTenth, fetchModelFile, isDiskError, megabytes, MissingModelFileError } from './model-file.js';
 
 /**
  * The context window we ask for, whatever the model was trained on (see `createContext`). A
@@ -40,42 +40,6 @@ export interface Runtime {
   tokenBias: TokenBias | undefined;
 }
 
-/** What `status()` reports: the load's state, a download's progress, the last load's error. */
-export interface LocalStatus {
-  set(state: LlmState, error?: string): void;
-  downloading(progress: number): void;
-  current(): LlmStatus;
-}
-
-export function createLocalStatus(model: string): LocalStatus {
-  let state: LlmState = 'idle';
-  let downloadProgress: number | undefined;
-  let lastError: string | undefined;
-  return {
-    set(next, error) {
-      state = next;
-      lastError = error;
-      if (next !== 'downloading') downloadProgress = undefined;
-    },
-    downloading(progress) {
-      if (state !== 'downloading') {
-        state = 'downloading';
-        lastError = undefined;
-      }
-      downloadProgress = progress;
-    },
-    current() {
-      return {
-        provider: 'local',
-        model,
-        state,
-        ...(state === 'downloading' ? { downloadProgress: downloadProgress ?? 0 } : {}),
-        ...(state === 'error' && lastError ? { error: lastError } : {}),
-      };
-    },
-  };
-}
-
 export interface LoadOptions {
   settings: LlmSettings;
   log: LocalProviderLog;
@@ -86,10 +50,44 @@ export interface LoadOptions {
   closing: AbortSignal;
 }
 
+/** The local model cannot be used until its set-up is fixed; `kind` says what to look at. */
+export class ModelSetupError extends LlmError {
+  constructor(
+    readonly kind: LlmErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super('setup', message, options);
+    this.name = 'ModelSetupError';
+  }
+}
+
+/** What to do about each kind of failure, for the log (the admin page says it in the admin's language). */
+export const SETUP_ADVICE: Record<LlmErrorKind, string> = {
+  runtime:
+    'llama.cpp has no prebuilt binary for this machine: use a hosted provider (LLM_PROVIDER=openai, anthropic, google or openai-compatible, with LLM_API_KEY).',
+  'missing-file':
+    'LLM_MODEL names a file that does not exist: fix the path of the .gguf file, or unset LLM_MODEL for the default model.',
+  download:
+    'check internet access (huggingface.co) and LLM_MODEL; or run `npm run model:fetch` on a machine with a network and copy the file into the models folder, or set LLM_MODEL to a .gguf file.',
+  disk: 'the models folder cannot take the file (disk full or not writable): free about 1 GB or set LLM_MODELS_DIR to another folder.',
+  load: 'the model file does not load (damaged, not GGUF, or not enough memory): delete it from the models folder to download it again, or choose another LLM_MODEL.',
+};
+
+type Step = 'start llama.cpp' | 'find or download the model file' | 'load the model';
+
+function failureKind(step: Step, error: unknown): LlmErrorKind {
+  if (step === 'start llama.cpp') return 'runtime';
+  if (error instanceof MissingModelFileError) return 'missing-file';
+  if (isDiskError(error)) return 'disk';
+  return step === 'load the model' ? 'load' : 'download';
+}
+
 /**
  * Starts llama.cpp on its prebuilt binaries, finds (or downloads) the model and loads it with
- * one context sequence, moving `status` along. A failure leaves nothing loaded and throws
- * `LlmError('unavailable')` naming the step that failed.
+ * one context sequence, moving `status` along and logging a download every 10%. A failure leaves
+ * nothing loaded, sets the error state and throws a `ModelSetupError` naming the step that failed
+ * (the provider logs it).
  */
 export async function loadRuntime({
   settings,
@@ -102,7 +100,7 @@ export async function loadRuntime({
   let lib: NodeLlamaCppModule | undefined;
   let llama: Llama | undefined;
   let model: LlamaModel | undefined;
-  let step = 'start llama.cpp';
+  let step: Step = 'start llama.cpp';
   try {
     const startedAt = performance.now();
     lib = await import('node-llama-cpp');
@@ -124,7 +122,20 @@ export async function loadRuntime({
       },
     });
     step = 'find or download the model file';
-    const modelPath = await resolveModelPath(lib, settings, log, status, closing);
+    const logTenth = everyTenth((percent, { totalBytes }) =>
+      log.info(
+        { model: settings.model, percent, totalMb: megabytes(totalBytes), into: settings.modelsDir },
+        `downloading the local model: ${percent}% of ${megabytes(totalBytes)} MB`,
+      ),
+    );
+    const modelPath = await fetchModelFile(lib, settings.model, {
+      modelsDir: settings.modelsDir,
+      signal: closing,
+      onProgress: (progress) => {
+        status.downloading(progress);
+        logTenth(progress);
+      },
+    });
     closing.throwIfAborted();
     status.set('loading');
     step = 'load the model';
@@ -152,9 +163,9 @@ export async function loadRuntime({
       throw closedError({ cause: error });
     }
     const message = `The local model ${settings.model} is unavailable: could not ${step} (${describeError(error)}).`;
-    status.set('error', message);
-    log.error({ err: error, model: settings.model }, 'local model unavailable');
-    throw new LlmError('unavailable', message, { cause: error });
+    const kind = failureKind(step, error);
+    status.failed(message, kind);
+    throw new ModelSetupError(kind, message, { cause: error });
   }
 }
 
@@ -186,51 +197,5 @@ async function createContext(
       sequences: 1,
       threads,
     });
-  }
-}
-
-/** A file path as given (or inside `modelsDir`), or an `hf:`/URL model downloaded into `modelsDir`. */
-async function resolveModelPath(
-  lib: NodeLlamaCppModule,
-  settings: LlmSettings,
-  log: LocalProviderLog,
-  status: LocalStatus,
-  closing: AbortSignal,
-): Promise<string> {
-  const isUri = /^(hf:|huggingface:|hf\.co\/|huggingface\.co\/|https?:\/\/)/i.test(settings.model);
-  if (!isUri) {
-    const direct = path.resolve(settings.model);
-    if (await exists(direct)) return direct;
-    const inModelsDir = path.resolve(settings.modelsDir, settings.model);
-    if (await exists(inModelsDir)) return inModelsDir;
-    throw new Error(`no GGUF file at ${direct}`);
-  }
-  let loggedTenth = -1;
-  return lib.resolveModelFile(settings.model, {
-    directory: settings.modelsDir,
-    cli: false,
-    signal: closing,
-    onProgress: ({ totalSize, downloadedSize }) => {
-      if (totalSize <= 0) return; // A failed request reports 0 of 0.
-      const progress = Math.min(1, downloadedSize / totalSize);
-      status.downloading(progress);
-      const tenth = Math.floor(progress * 10);
-      if (tenth > loggedTenth) {
-        loggedTenth = tenth;
-        log.info(
-          { model: settings.model, percent: tenth * 10, totalMb: Math.round(totalSize / 1e6) },
-          'downloading the local model',
-        );
-      }
-    },
-  });
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
   }
 }
