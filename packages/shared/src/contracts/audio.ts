@@ -4,8 +4,11 @@ import { LANGUAGES } from '../languages.js';
 import { text } from './text.js';
 import { usageSchema } from './summaries.js';
 
-/** `POST /api/summaries/:id/audio` body and `GET /api/summaries/:id/audio` query: the audio's language. */
+/** `POST /api/summaries/:id/audio` body: the audio's language (the summary's own). */
 export const audioRequestSchema = z.object({ language: z.enum(LANGUAGES) }).meta({ id: 'AudioRequest' });
+
+/** `GET /api/summaries/:id/audio?language=`; query parameters are listed inline, not as a component. */
+export const audioQuerySchema = z.object({ language: z.enum(LANGUAGES) });
 export type AudioRequest = z.infer<typeof audioRequestSchema>;
 
 /** One stored part of a summary's narration, with a signed URL that expires (spec: 3600 s). */

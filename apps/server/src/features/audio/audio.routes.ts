@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  audioQuerySchema,
   audioRequestSchema,
   audioResponseSchema,
   audioSchema,
@@ -36,7 +37,7 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
         summary: "A summary's stored narration, its parts with signed URLs (valid 3600 s)",
         security: bearer,
         params: summaryParamsSchema,
-        querystring: audioRequestSchema,
+        querystring: audioQuerySchema,
         response: { 200: audioSchema, ...errors(400, 401, 404) },
       },
     },
