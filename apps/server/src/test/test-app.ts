@@ -85,6 +85,8 @@ export async function createTestApp(
     storage?: AppOptions['storage'];
     /** Shorter narration parts, for audio tests that need many. */
     narration?: AppOptions['narration'];
+    /** Records what readers did (audio_generated). */
+    readerActivity?: AppOptions['readerActivity'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
@@ -95,6 +97,7 @@ export async function createTestApp(
     generation: options.generation,
     storage: options.storage,
     narration: options.narration,
+    readerActivity: options.readerActivity,
   });
   options.extend?.(app);
   await app.ready();
