@@ -178,6 +178,15 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
     expect(tts.requests).toHaveLength(parts);
   });
 
+  it('charges a reader once for one audio asked for from several tabs at once', async () => {
+    const reader = await signUpTestUser(context.app);
+    const summaryId = await summaryFor(reader, 'Range', 'David Epstein');
+    const responses = await Promise.all([1, 2, 3].map(() => requestAudio(reader, summaryId)));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(activity).toHaveLength(1);
+  });
+
   it('lets exactly one of 50 parallel new audios through for a Free reader at 9 used', async () => {
     const reader = await signUpTestUser(context.app);
     const firstId = await summaryFor(reader, 'Essentialism', 'Greg McKeown');
