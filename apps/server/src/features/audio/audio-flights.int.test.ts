@@ -16,7 +16,6 @@ import { silentMp3, startFakeTtsServer, type FakeTtsServer } from '../../test/fa
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
-import { monthKeyOf } from '../usage/usage.service.js';
 
 async function filesUnder(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -206,7 +205,11 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
       .returning({ id: bookSummaries.id });
     await context.database.db
       .insert(usageCounters)
-      .values({ userId: reader.session.user.id, monthKey: monthKeyOf(new Date()), audiosUsed: 9 })
+      .values({
+        userId: reader.session.user.id,
+        monthKey: new Date().toISOString().slice(0, 7),
+        audiosUsed: 9,
+      })
       .onConflictDoUpdate({
         target: [usageCounters.userId, usageCounters.monthKey],
         set: { audiosUsed: 9 },

@@ -1,15 +1,17 @@
 import type { AudioEvent, AudioPart, Language } from '@summa/shared';
+import { translations } from '@summa/shared/i18n';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, setLanguage } from '../../../lib/i18n';
+import { setLanguage } from '../../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../../test/fake-api';
 import { AudioPlayer } from './audio-player';
 import { writePosition } from './playback-position';
 
 const SUMMARY_ID = 'sum-1';
+const BOOK = { title: 'Atomic Habits', author: 'James Clear' };
 
 const part = (number: number): AudioPart => ({
   part: number,
@@ -77,8 +79,8 @@ function renderPlayer(language: Language) {
             <AudioPlayer
               summaryId={SUMMARY_ID}
               language={language}
-              title="Atomic Habits"
-              author="James Clear"
+              title={BOOK.title}
+              author={BOOK.author}
               coverUrl={null}
               limited
             />
@@ -102,25 +104,27 @@ function loadMetadata(seconds: number) {
 }
 
 describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) => {
-  const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, { lng: language, ...options });
+  const m = translations[language].audio;
+  const fill = (text: string, values: Record<string, string | number>) =>
+    text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
   it('streams parts in, plays the first, marks the current one, changes speed and shows time left', async () => {
     const user = userEvent.setup();
     const stream = eventStream();
     api.on({ 'POST /api/summaries/:id/audio': () => stream.response });
     renderPlayer(language);
-    await user.click(await screen.findByRole('button', { name: t('audio.listen') }));
+    await user.click(await screen.findByRole('button', { name: m.listen }));
     expect(api.to(`/api/summaries/${SUMMARY_ID}/audio`).at(-1)?.body).toEqual({ language });
 
     await stream.send({ type: 'plan', totalParts: 3 });
-    await screen.findByText(t('audio.preparingPart', { part: 1, total: 3 }));
+    await screen.findByText(fill(m.preparingPart, { part: 1, total: 3 }));
     await stream.send({ type: 'part', part: part(1) });
     const parts = screen.getByRole('list');
     const buttons = within(parts).getAllByRole('button');
     expect(buttons).toHaveLength(3);
     expect(buttons[0]?.getAttribute('aria-current')).toBe('true');
     expect((buttons[1] as HTMLButtonElement | undefined)?.disabled).toBe(true);
-    const play = screen.getByRole('button', { name: t('audio.play') });
+    const play = screen.getByRole('button', { name: m.play });
     expect((play as HTMLButtonElement | undefined)?.disabled).toBe(false);
 
     // Listen plays the first part as soon as it is there, without another press.
@@ -129,18 +133,17 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
     expect(audio.src).toContain('part-1.mp3');
     fireEvent.play(audio);
     expect(
-      ((await screen.findByRole('button', { name: t('audio.pause') })) as HTMLButtonElement | undefined)
-        ?.disabled,
+      ((await screen.findByRole('button', { name: m.pause })) as HTMLButtonElement | undefined)?.disabled,
     ).toBe(false);
 
-    await user.selectOptions(screen.getByLabelText(t('audio.speed')), '1.5');
+    await user.selectOptions(screen.getByLabelText(m.speed), '1.5');
     expect(audio.playbackRate).toBe(1.5);
 
     await stream.send({ type: 'part', part: part(2) });
     audio.currentTime = 20;
     fireEvent.timeUpdate(audio);
     // 40 s of part 1 and part 2's minute.
-    expect(await screen.findByText(t('audio.timeLeft', { time: '1:40' }))).toBeTruthy();
+    expect(await screen.findByText(fill(m.timeLeft, { time: '1:40' }))).toBeTruthy();
     expect((within(parts).getAllByRole('button')[1] as HTMLButtonElement | undefined)?.disabled).toBe(false);
 
     await stream.send({
@@ -179,7 +182,7 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
     });
     writePosition(SUMMARY_ID, language, { part: 2, seconds: 42 });
     renderPlayer(language);
-    expect(await screen.findByText(t('audio.resumed'))).toBeTruthy();
+    expect(await screen.findByText(m.resumed)).toBeTruthy();
     const buttons = within(screen.getByRole('list')).getAllByRole('button');
     expect(buttons[1]?.getAttribute('aria-current')).toBe('true');
     const audio = loadMetadata(60);
@@ -193,10 +196,10 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
       'POST /api/summaries/:id/audio': () => apiError(403, 'AUDIO_LIMIT_REACHED', 'limit'),
     });
     renderPlayer(language);
-    await user.click(await screen.findByRole('button', { name: t('audio.listen') }));
-    expect(await screen.findByText(t('audio.limit.toast'))).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: m.listen }));
+    expect(await screen.findByText(m.limit.toast)).toBeTruthy();
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(t('audio.limit.body', { limit: 10 }))).toBeTruthy();
+    expect(within(dialog).getByText(fill(m.limit.body, { limit: 10 }))).toBeTruthy();
     if (language === 'en') expect(screen.getByText("You've reached the 10 audios/month limit.")).toBeTruthy();
   });
 
@@ -205,22 +208,21 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
     const stream = eventStream();
     api.on({ 'POST /api/summaries/:id/audio': () => stream.response });
     renderPlayer(language);
-    await user.click(await screen.findByRole('button', { name: t('audio.listen') }));
+    await user.click(await screen.findByRole('button', { name: m.listen }));
     await stream.send({ type: 'plan', totalParts: 2 });
     await stream.send({ type: 'error', code: 'AUDIO_FAILED', message: 'x' });
     await stream.end();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(t('audio.error.title'));
-    expect(alert.textContent).toContain(t('audio.error.body'));
+    expect(alert.textContent).toContain(m.error.title);
+    expect(alert.textContent).toContain(m.error.body);
     // The toast says it too.
-    await waitFor(() => expect(screen.getAllByText(t('audio.error.body'))).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(m.error.body)).toHaveLength(2));
     if (language === 'en') {
       expect(alert.textContent).toContain('Error generating audio');
       expect(alert.textContent).toContain('Could not generate audio. Please try again.');
     }
     expect(
-      (screen.getByRole('button', { name: t('audio.error.retry') }) as HTMLButtonElement | undefined)
-        ?.disabled,
+      (screen.getByRole('button', { name: m.error.retry }) as HTMLButtonElement | undefined)?.disabled,
     ).toBe(false);
   });
 });
