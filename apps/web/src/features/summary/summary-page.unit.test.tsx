@@ -184,8 +184,12 @@ function renderSummary(id = NONFICTION.id) {
   return router;
 }
 
+/** The summary's section headings (the audio player's own heading comes before them). */
 const sectionHeadings = () =>
-  screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+  screen
+    .getAllByRole('heading', { level: 2 })
+    .filter((heading) => !heading.closest('[data-testid="audio-player"]'))
+    .map((heading) => heading.textContent);
 const section = (name: string) => screen.getByRole('region', { name });
 /** The items of the first list in `element`, without those of lists nested inside them. */
 const listItems = (element: HTMLElement) =>
