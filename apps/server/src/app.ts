@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { AudioSyntheses } from './features/audio/audio-synthesis.js';
 import { audioRoutes } from './features/audio/audio.routes.js';
 import type { PartLimits } from './features/audio/narration.js';
+import type { ReaderActivity } from './ports/reader-activity.js';
 import { AudioService } from './features/audio/audio.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
@@ -73,6 +74,8 @@ export interface AppOptions {
   narration?: PartLimits;
   /** Whether the model starts loading (or downloading) once the server listens; default yes. */
   preloadModel?: boolean;
+  /** Where reader activity goes; by default a debug log (tests record the events). */
+  readerActivity?: ReaderActivity;
 }
 
 export async function buildApp({
@@ -86,6 +89,7 @@ export async function buildApp({
   ttsProvider,
   narration,
   preloadModel = true,
+  readerActivity,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
@@ -215,7 +219,7 @@ export async function buildApp({
     quota: usage,
     storage: app.storage,
     // The ReaderActivity port: XP and achievements arrive with the Gamification feature.
-    activity: { record: async (event) => app.log.debug({ event }, 'reader activity') },
+    activity: readerActivity ?? { record: async (event) => app.log.debug({ event }, 'reader activity') },
     log: app.log,
     shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
   });

@@ -6,6 +6,9 @@
  * must leave the database as it was. Violations are collected rather than shrunk, so one run
  * lists every distinct one with a request that reproduces it. FUZZ_SEED=<n> replays a run.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +20,7 @@ import { startFakeLlmServer, type FakeLlmResponder, type FakeLlmServer } from '.
 import { createActors, FUZZ_ADMIN_EMAILS, FUZZ_JWT_SECRET, type Actors } from '../test/fuzz-actors.js';
 import { fuzzCases, fuzzEndpoints, oversizedCases, type FuzzEndpoint } from '../test/fuzz-endpoints.js';
 import { databaseFingerprint, FuzzLedger, send, sendOverSocket, writeMark } from '../test/fuzz-invariants.js';
+import { startFakeTtsServer, type FakeTtsServer } from '../test/fake-tts-server.js';
 import { sampleNonFiction } from '../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../test/test-app.js';
 import { bearer, signUpTestUser, uniqueIp } from '../test/test-users.js';
@@ -53,6 +57,8 @@ function changedTables(before: string, after: string): string {
 
 describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
   let fake: FakeLlmServer;
+  let voice: FakeTtsServer;
+  let storageDir: string;
   let oidc: OAuth2Server;
   let context: TestContext;
   let actors: Actors;
@@ -65,6 +71,9 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
   beforeAll(async () => {
     started = performance.now();
     fake = await startFakeLlmServer({ responder: fuzzModel });
+    // Every narration part is spoken at once: synthesis itself is not under test.
+    voice = await startFakeTtsServer();
+    storageDir = await mkdtemp(path.join(tmpdir(), 'summa-fuzz-'));
     oidc = new OAuth2Server();
     await oidc.issuer.keys.generate('RS256');
     await oidc.start(0, '127.0.0.1');
@@ -72,6 +81,8 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
       env: {
         LLM_BASE_URL: fake.baseUrl,
         LLM_MODEL: 'fake-model',
+        TTS_BASE_URL: voice.baseUrl,
+        STORAGE_DIR: storageDir,
         JWT_SECRET: FUZZ_JWT_SECRET,
         ADMIN_EMAILS: FUZZ_ADMIN_EMAILS.join(','),
         GOOGLE_CLIENT_ID: 'fuzz-client.apps.example.com',
@@ -97,6 +108,8 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
     await context.close();
     await oidc.stop();
     await fake.close();
+    await voice.close();
+    await rm(storageDir, { recursive: true, force: true });
     const total = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.total, 0);
     const perEndpoint = [...ledgers.values()].flatMap((ledger) => ledger.summary());
     const violations = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.violations.size, 0);

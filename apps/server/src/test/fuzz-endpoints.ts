@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import {
+  audioQuerySchema,
+  audioRequestSchema,
   catalogSearchRequestSchema,
   categoriesQuerySchema,
   changePasswordRequestSchema,
@@ -264,6 +266,22 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         body: contractBody(feedbackRequestSchema),
       },
       { method: 'GET', route: '/api/history', runs: 250, query: contractQuery(historyQuerySchema) },
+      {
+        method: 'GET',
+        route: '/api/summaries/{id}/audio',
+        runs: 150,
+        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+        query: contractQuery(audioQuerySchema),
+      },
+      {
+        method: 'POST',
+        route: '/api/summaries/{id}/audio',
+        runs: 150,
+        // The real summary reaches the quota and the (unreachable) voice; the rest is refused first.
+        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+        body: contractBody(audioRequestSchema),
+      },
     ],
     unknown: [
       {

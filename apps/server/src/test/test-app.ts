@@ -58,6 +58,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LLM_PROVIDER: 'openai-compatible',
     LLM_BASE_URL: 'http://127.0.0.1:2/v1',
     LLM_MODEL: 'none',
+    // No voice either, unless a test brings one (the fake speech server, or TTS_PROVIDER=local).
+    TTS_PROVIDER: 'openai-compatible',
+    TTS_BASE_URL: 'http://127.0.0.1:2/v1',
     // No fair-use limits unless a test sets them (plugins/fair-use.int.test.ts).
     GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
     GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
@@ -87,6 +90,8 @@ export async function createTestApp(
     narration?: AppOptions['narration'];
     /** Where the log goes (JSON lines); set LOG_LEVEL in `env` too, the tests' default is silent. */
     logStream?: AppOptions['logStream'];
+    /** Records what readers did (audio_generated). */
+    readerActivity?: AppOptions['readerActivity'];
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
@@ -98,6 +103,7 @@ export async function createTestApp(
     storage: options.storage,
     narration: options.narration,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    readerActivity: options.readerActivity,
   });
   options.extend?.(app);
   await app.ready();

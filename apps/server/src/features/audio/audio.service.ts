@@ -114,9 +114,11 @@ export class AudioService {
       const outcome = await Promise.race([flight.outcome, leftFlight(signal, () => new AudioCancelled())]);
       if ('failure' in outcome) throw outcome.failure;
       let first = false;
+      // Charged once per reader and audio: a second request of the same reader (another tab)
+      // that joined the same synthesis gets it for nothing.
       await quota.charge(reservation, async (tx) => {
         first = await addUserAudio(tx, userId, target);
-        return true;
+        return first;
       });
       charged = true;
       await this.delivered(userId, target, first);

@@ -104,6 +104,8 @@ export class LocalStorage implements ObjectStorage {
     try {
       await rm(file, { force: true });
     } catch (error) {
+      // `force` forgives only ENOENT; a path through a non-folder (ENOTDIR) holds no file either.
+      if (isMissing(error)) return;
       throw new StorageError('delete', key, error);
     }
   }

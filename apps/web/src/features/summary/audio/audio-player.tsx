@@ -128,14 +128,18 @@ function PlayerControls({
   const { t } = useTranslation();
   const seekId = useId();
   const speedId = useId();
-  const [attachAudio, playback] = usePlayback(narration.parts, {
-    summaryId: player.summaryId,
-    language: player.language,
-    title: player.title,
-    author: player.author,
-    coverUrl: player.coverUrl,
-    appName: t('common.appName'),
-  });
+  const [attachAudio, playback] = usePlayback(
+    narration.parts,
+    {
+      summaryId: player.summaryId,
+      language: player.language,
+      title: player.title,
+      author: player.author,
+      coverUrl: player.coverUrl,
+      appName: t('common.appName'),
+    },
+    { autoplay: narration.status === 'preparing' },
+  );
   const total = narration.totalParts ?? narration.parts.length;
   const current = playback.current ?? 1;
   const later = narration.parts.filter((part) => part.part > current);

@@ -21,7 +21,11 @@ export interface PlaybackSubject {
  * stopped, speed, seeking, waiting for a part that is still being made, and the lock-screen
  * controls (Media Session API).
  */
-export function usePlayback(parts: readonly AudioPart[], subject: PlaybackSubject) {
+export function usePlayback(
+  parts: readonly AudioPart[],
+  subject: PlaybackSubject,
+  options: { autoplay?: boolean } = {},
+) {
   const { summaryId, language } = subject;
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const attach = useCallback((element: HTMLAudioElement | null) => {
@@ -34,7 +38,8 @@ export function usePlayback(parts: readonly AudioPart[], subject: PlaybackSubjec
   const current = chosen ?? (savedExists ? saved.part : (parts[0]?.part ?? null));
   const part = parts.find((candidate) => candidate.part === current) ?? null;
   /** A part the reader wants to hear that is still being made. */
-  const [awaited, setAwaited] = useState<number | null>(null);
+  // The reader who pressed Listen wants the first part as soon as it is stored.
+  const [awaited, setAwaited] = useState<number | null>(options.autoplay ? 1 : null);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);

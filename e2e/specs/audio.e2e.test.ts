@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES, type GenerateSummaryResponse, type Language, type Session } from '@summa/shared';
+import { translations } from '@summa/shared/i18n';
+import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
+import { baseURL, launchBrowser, openPage } from '../support/browser.js';
+import { recordToasts, toastsOf } from '../support/toasts.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const api = (session: Session, path: string, body: unknown) =>
+  fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${session.access_token}`,
+      'X-Forwarded-For': visitorAddress(),
+    },
+    body: JSON.stringify(body),
+  });
+
+async function summaryOf(session: Session, language: Language): Promise<string> {
+  const response = await api(session, '/api/summaries', {
+    bookTitle: `Audio ${randomUUID().slice(0, 8)}`,
+    bookAuthor: 'E2E Author',
+    language,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as GenerateSummaryResponse).summaryId;
+}
+
+/** The player's <audio> element, read in the page. */
+const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('[data-testid="audio-player"] audio');
+    return audio
+      ? { time: audio.currentTime, rate: audio.playbackRate, paused: audio.paused, src: audio.src }
+      : null;
+  });
+
+describe.each(LANGUAGES)('the audio of a summary in %s', (language) => {
+  const t = translations[language].audio;
+
+  it('is made on Listen, plays its first part, changes speed, and resumes after a reload', async () => {
+    const session = await signUpViaApi(uniqueEmail(`audio-${language}`), { language });
+    const summaryId = await summaryOf(session, language);
+    const { page, context, errors } = await openPage(browser, { storedLanguage: language, session });
+    await page.goto(`/summary/${summaryId}`);
+    const player = page.getByTestId('audio-player');
+    await player.getByRole('button', { name: t.listen, exact: true }).click();
+
+    // The first part starts on its own and the element reports progress.
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLAudioElement>('[data-testid="audio-player"] audio')?.currentTime ?? 0) >
+        0.5,
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect((await audioState(page))?.src).toContain('/api/files/audio/');
+    const parts = player.getByRole('list').getByRole('button');
+    await expect.poll(() => parts.first().getAttribute('aria-current')).toBe('true');
+
+    await player.getByLabel(t.speed, { exact: true }).selectOption('1.5');
+    await expect.poll(async () => (await audioState(page))?.rate).toBe(1.5);
+
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLAudioElement>('[data-testid="audio-player"] audio')?.currentTime ?? 0) >
+        2,
+      undefined,
+      { timeout: 15_000 },
+    );
+    await player.getByRole('button', { name: t.pause, exact: true }).click();
+    await expect.poll(async () => (await audioState(page))?.paused).toBe(true);
+    const stoppedAt = (await audioState(page))?.time ?? 0;
+    expect(stoppedAt).toBeGreaterThan(2);
+
+    await page.reload();
+    await expect.poll(() => player.getByText(t.resumed, { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(async () => (await audioState(page))?.time ?? 0, { timeout: 15_000 })
+      .toBeGreaterThan(stoppedAt - 0.5);
+    // Browsers log failed requests as console errors: the 404 AUDIO_NOT_FOUND before the audio is made.
+    expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the limit dialog at the 11th audio of a Free reader', async () => {
+    const reader = await signUpViaApi(uniqueEmail(`audio-limit-${language}`), { language });
+    const sharer = await signUpViaApi(uniqueEmail(`audio-sharer-${language}`), { language });
+    const ids = await Promise.all(Array.from({ length: 10 }, () => summaryOf(sharer, language)));
+    const last = ids.pop() ?? '';
+    const own = await summaryOf(reader, language);
+    for (const id of [own, ...ids]) {
+      const response = await api(reader, `/api/summaries/${id}/audio`, { language });
+      expect(response.status).toBe(200);
+    }
+    const { page, context } = await openPage(browser, { storedLanguage: language, session: reader });
+    await recordToasts(context);
+    await page.goto(`/summary/${last}`);
+    await page.getByTestId('audio-player').getByRole('button', { name: t.listen, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.textContent()).toContain(t.limit.body.replace('{{limit}}', '10'));
+    await expect.poll(() => toastsOf(page)).toContain(t.limit.toast);
+    await context.close();
+  });
+});
