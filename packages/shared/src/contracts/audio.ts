@@ -37,6 +37,12 @@ export const audioSchema = z
   .meta({ id: 'Audio' });
 export type Audio = z.infer<typeof audioSchema>;
 
+/** `GET /api/summaries/:id/audio`: the stored narration, or null while none was made (not an error). */
+export const storedAudioResponseSchema = z
+  .object({ audio: audioSchema.nullable() })
+  .meta({ id: 'StoredAudioResponse' });
+export type StoredAudioResponse = z.infer<typeof storedAudioResponseSchema>;
+
 /** `POST /api/summaries/:id/audio` as JSON: the audio, whether it already existed, and the plan's use. */
 export const audioResponseSchema = audioSchema
   .extend({

@@ -3,8 +3,8 @@ import {
   audioQuerySchema,
   audioRequestSchema,
   audioResponseSchema,
-  audioSchema,
   errorResponseSchema,
+  storedAudioResponseSchema,
   summaryParamsSchema,
   type AudioEvent,
 } from '@summa/shared';
@@ -34,14 +34,15 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
       preHandler: app.authenticate,
       schema: {
         tags: ['audio'],
-        summary: "A summary's stored narration, its parts with signed URLs (valid 3600 s)",
+        summary:
+          "A summary's stored narration, its parts with signed URLs (valid 3600 s); null while none was made",
         security: bearer,
         params: summaryParamsSchema,
         querystring: audioQuerySchema,
-        response: { 200: audioSchema, ...errors(400, 401, 404) },
+        response: { 200: storedAudioResponseSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => audio.get(request.params.id, request.query.language),
+    async (request) => ({ audio: await audio.get(request.params.id, request.query.language) }),
   );
 
   app.post(

@@ -48,12 +48,11 @@ export class AudioService {
     await this.deps.syntheses.close(this.deps.shutdownGraceMs ?? 0);
   }
 
-  /** The finished narration of a summary in its language; 404 AUDIO_NOT_FOUND when none was made yet. */
-  async get(summaryId: string, language: Language): Promise<Audio> {
+  /** The finished narration of a summary in its language; null while none was made. */
+  async get(summaryId: string, language: Language): Promise<Audio | null> {
     const summary = await this.summaryIn(summaryId, language);
     const parts = await findCompleteParts(this.deps.db, { summaryId: summary.id, language });
-    if (parts.length === 0) throw new AppError('AUDIO_NOT_FOUND', 404);
-    return this.present(summary, parts);
+    return parts.length === 0 ? null : this.present(summary, parts);
   }
 
   /**

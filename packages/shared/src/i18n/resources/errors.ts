@@ -34,11 +34,9 @@ export const errors = defineMessages({
     FEEDBACK_ALREADY_GIVEN: 'Você já avaliou este resumo.',
     GENERATION_RATE_LIMITED: 'Você gerou muitos resumos em pouco tempo. Aguarde um pouco antes do próximo.',
     GENERATION_BUSY: 'Muitos resumos estão sendo gerados agora. Tente novamente em um minuto.',
-    AUDIO_NOT_FOUND: 'Este resumo ainda não tem áudio.',
     AUDIO_LIMIT_REACHED: 'Você atingiu o limite de 10 áudios por mês.',
     AUDIO_FAILED: 'Não foi possível gerar o áudio. Tente novamente.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'Este resumo não está neste idioma.',
-    STORAGE_LINK_INVALID: 'Este link expirou ou é inválido. Abra o resumo de novo.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -73,11 +71,9 @@ export const errors = defineMessages({
     GENERATION_RATE_LIMITED:
       'You have generated many summaries in a short time. Please wait a little before the next one.',
     GENERATION_BUSY: 'Many summaries are being generated right now. Please try again in a minute.',
-    AUDIO_NOT_FOUND: 'This summary has no audio yet.',
     AUDIO_LIMIT_REACHED: "You've reached the 10 audios/month limit.",
     AUDIO_FAILED: 'Could not generate audio. Please try again.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'This summary is not in that language.',
-    STORAGE_LINK_INVALID: 'This link has expired or is invalid. Open the summary again.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -114,10 +110,8 @@ export const errors = defineMessages({
     GENERATION_RATE_LIMITED:
       'Has generado muchos resúmenes en poco tiempo. Espera un poco antes del siguiente.',
     GENERATION_BUSY: 'Se están generando muchos resúmenes ahora mismo. Inténtalo de nuevo en un minuto.',
-    AUDIO_NOT_FOUND: 'Este resumen todavía no tiene audio.',
     AUDIO_LIMIT_REACHED: 'Alcanzaste el límite de 10 audios por mes.',
     AUDIO_FAILED: 'No se pudo generar el audio. Inténtalo de nuevo.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'Este resumen no está en ese idioma.',
-    STORAGE_LINK_INVALID: 'Este enlace expiró o no es válido. Abre el resumen de nuevo.',
   },
 });

@@ -1,5 +1,11 @@
-import { audioEventSchema, audioSchema, type Audio, type AudioEvent, type Language } from '@summa/shared';
-import { ApiError, apiEventStream, apiRequest } from '../../../lib/api-client';
+import {
+  audioEventSchema,
+  storedAudioResponseSchema,
+  type Audio,
+  type AudioEvent,
+  type Language,
+} from '@summa/shared';
+import { apiEventStream, apiRequest } from '../../../lib/api-client';
 
 const audioPath = (summaryId: string) => `/api/summaries/${encodeURIComponent(summaryId)}/audio`;
 
@@ -9,12 +15,10 @@ export async function fetchAudio(
   language: Language,
   signal: AbortSignal,
 ): Promise<Audio | null> {
-  try {
-    return await apiRequest(`${audioPath(summaryId)}?language=${language}`, audioSchema, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'AUDIO_NOT_FOUND') return null;
-    throw error;
-  }
+  const stored = await apiRequest(`${audioPath(summaryId)}?language=${language}`, storedAudioResponseSchema, {
+    signal,
+  });
+  return stored.audio;
 }
 
 /**

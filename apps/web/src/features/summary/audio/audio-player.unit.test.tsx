@@ -50,7 +50,7 @@ let api: FakeApi;
 let played: string[];
 
 beforeEach(() => {
-  api = fakeApi({ 'GET /api/summaries/:id/audio': () => apiError(404, 'AUDIO_NOT_FOUND', 'none') });
+  api = fakeApi({ 'GET /api/summaries/:id/audio': () => json({ audio: null }) });
   played = [];
   // jsdom has no media playback: loading and playing are recorded, metadata is sent by the test.
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
@@ -172,12 +172,14 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
     api.on({
       'GET /api/summaries/:id/audio': () =>
         json({
-          summaryId: SUMMARY_ID,
-          language,
-          parts: [part(1), part(2)],
-          durationMs: 120_000,
-          voice: 'v',
-          expiresAt: new Date().toISOString(),
+          audio: {
+            summaryId: SUMMARY_ID,
+            language,
+            parts: [part(1), part(2)],
+            durationMs: 120_000,
+            voice: 'v',
+            expiresAt: new Date().toISOString(),
+          },
         }),
     });
     writePosition(SUMMARY_ID, language, { part: 2, seconds: 42 });
