@@ -7,12 +7,12 @@ import {
   storedAudioResponseSchema,
   summaryParamsSchema,
   type AudioEvent,
+  type AudioResponse,
 } from '@summa/shared';
-import { translatedErrorMessage } from '../../http/error-reply.js';
-import { clientGone, openEventStream } from '../../http/event-stream.js';
+import { answerJsonOrStream } from '../../http/json-or-stream.js';
 import { asReplyError } from '../../http/reply-error.js';
 import { AudioCancelled, AudioError } from './audio-error.js';
-import type { AudioService } from './audio.service.js';
+import type { AudioProgress, AudioService } from './audio.service.js';
 
 export interface AudioRoutesOptions {
   audio: AudioService;
@@ -63,39 +63,17 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
         response: { 200: audioResponseSchema, ...errors(400, 401, 403, 404, 429, 502, 503) },
       },
     },
-    async (request, reply) => {
-      let prepared;
-      try {
-        prepared = await audio.prepare(request.user.id, request.params.id, request.body.language);
-      } catch (error) {
-        throw asReply(error);
-      }
-      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
-      if (!wantsStream) {
-        if (prepared.cached) return prepared.result;
-        try {
-          return await prepared.run(() => undefined, clientGone(request, reply));
-        } catch (error) {
-          throw asReply(error);
-        }
-      }
-      const stream = openEventStream<AudioEvent>(reply);
-      try {
-        const result = prepared.cached
-          ? prepared.result
-          : await prepared.run((event) => stream.send(event), clientGone(request, reply));
-        stream.send({ type: 'done', ...result });
-      } catch (error) {
-        if (!(error instanceof AudioCancelled)) {
-          const failure = asReply(error);
-          stream.send({
-            type: 'error',
-            code: failure.code,
-            message: translatedErrorMessage(request, failure.code),
-          });
-        }
-      }
-      stream.end();
-    },
+    async (request, reply) =>
+      answerJsonOrStream<AudioResponse, AudioProgress, AudioEvent>(
+        request,
+        reply,
+        () => audio.prepare(request.user.id, request.params.id, request.body.language),
+        {
+          asReply,
+          isCancelled: (error) => error instanceof AudioCancelled,
+          done: (result) => ({ type: 'done', ...result }),
+          failed: (code, message) => ({ type: 'error', code, message }),
+        },
+      ),
   );
 };

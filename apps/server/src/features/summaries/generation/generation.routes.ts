@@ -4,13 +4,14 @@ import {
   generateSummaryRequestSchema,
   generateSummaryResponseSchema,
   STEP_PERCENT,
+  type GenerateSummaryResponse,
   type GenerationEvent,
 } from '@summa/shared';
-import { translatedErrorMessage } from '../../../http/error-reply.js';
-import { clientGone, openEventStream } from '../../../http/event-stream.js';
+import { answerJsonOrStream } from '../../../http/json-or-stream.js';
 import { asReplyError } from '../../../http/reply-error.js';
 import { GenerationCancelled, GenerationError } from './generation-error.js';
 import type { GenerationService } from './generation.service.js';
+import type { WriterEvent } from './summary-writer.js';
 
 export interface GenerationRoutesOptions {
   generation: GenerationService;
@@ -48,43 +49,18 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
         },
       },
     },
-    async (request, reply) => {
-      let prepared;
-      try {
-        prepared = await generation.prepare(request.user.id, request.body);
-      } catch (error) {
-        throw asReply(error);
-      }
-      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
-      if (!wantsStream) {
-        if (prepared.cached) return prepared.result;
-        try {
-          return await prepared.run(() => undefined, clientGone(request, reply));
-        } catch (error) {
-          throw asReply(error);
-        }
-      }
-
-      const stream = openEventStream<GenerationEvent>(reply);
-      stream.send({ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve });
-      try {
-        const result = prepared.cached
-          ? prepared.result
-          : await prepared.run((event) => stream.send(event), clientGone(request, reply));
-        stream.send({ type: 'done', step: 'done', percent: 100, ...result });
-      } catch (error) {
-        if (!(error instanceof GenerationCancelled)) {
-          const failure = asReply(error);
-          stream.send({
-            type: 'error',
-            step: 'error',
-            percent: 0,
-            code: failure.code,
-            message: translatedErrorMessage(request, failure.code),
-          });
-        }
-      }
-      stream.end();
-    },
+    async (request, reply) =>
+      answerJsonOrStream<GenerateSummaryResponse, WriterEvent, GenerationEvent>(
+        request,
+        reply,
+        () => generation.prepare(request.user.id, request.body),
+        {
+          asReply,
+          isCancelled: (error) => error instanceof GenerationCancelled,
+          opening: [{ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve }],
+          done: (result) => ({ type: 'done', step: 'done', percent: 100, ...result }),
+          failed: (code, message) => ({ type: 'error', step: 'error', percent: 0, code, message }),
+        },
+      ),
   );
 };
