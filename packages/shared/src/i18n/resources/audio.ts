@@ -4,7 +4,7 @@ import { defineMessages } from '../define-messages.js';
 export const audio = defineMessages({
   pt: {
     heading: 'Ouça o resumo',
-    lead: 'Narrado em {{language}}, em partes curtas: comece a ouvir enquanto as próximas ficam prontas.',
+    lead: 'Narrado no idioma deste resumo, em partes curtas: comece a ouvir enquanto as próximas ficam prontas.',
     listen: 'Ouvir resumo',
     preparing: 'Preparando o áudio…',
     preparingPart: 'Preparando a parte {{part}} de {{total}}…',
@@ -39,7 +39,7 @@ export const audio = defineMessages({
   },
   en: {
     heading: 'Listen to the summary',
-    lead: 'Narrated in {{language}}, in short parts: start listening while the next ones get ready.',
+    lead: "Narrated in this summary's language, in short parts: start listening while the next ones get ready.",
     listen: 'Listen',
     preparing: 'Preparing the audio…',
     preparingPart: 'Preparing part {{part}} of {{total}}…',
@@ -74,7 +74,7 @@ export const audio = defineMessages({
   },
   es: {
     heading: 'Escucha el resumen',
-    lead: 'Narrado en {{language}}, en partes cortas: empieza a escuchar mientras las siguientes se preparan.',
+    lead: 'Narrado en el idioma de este resumen, en partes cortas: empieza a escuchar mientras las siguientes se preparan.',
     listen: 'Escuchar resumen',
     preparing: 'Preparando el audio…',
     preparingPart: 'Preparando la parte {{part}} de {{total}}…',

@@ -59,9 +59,7 @@ export function AudioPlayer(props: AudioPlayerProps) {
           <h2 id={headingId} className="text-lg font-bold text-stone-900">
             {t('audio.heading')}
           </h2>
-          <p className="text-sm text-stone-600">
-            {t('audio.lead', { language: t(`common.language.${props.language}`) })}
-          </p>
+          <p className="text-sm text-stone-600">{t('audio.lead')}</p>
         </div>
       </div>
       <div className="mt-4">
