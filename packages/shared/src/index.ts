@@ -15,3 +15,4 @@ export * from './fold-text.js';
 export * from './norm-key.js';
 export * from './i18n/define-messages.js';
 export { translations, type TranslationResource } from './i18n/index.js';
+export * from './levels.js';
