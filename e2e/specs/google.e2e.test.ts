@@ -199,7 +199,7 @@ describe('Google sign-in', () => {
   });
 
   it('brings a visitor who opened a shared summary link back to that summary after signing up', async () => {
-    const target = await sharedSummaryPath('Deep Work', 'Cal Newport');
+    const target = await sharedSummaryPath('Mindset', 'Carol S. Dweck');
     const { page, errors, context } = await openPage(browser, { storedLanguage: 'en' });
     await signInToGoogle(context, newGoogleAccount('shared-link'));
 
@@ -214,7 +214,7 @@ describe('Google sign-in', () => {
 
     await welcomed(page, 'en');
     await page.waitForURL(pathIs(target), { timeout: 10_000 });
-    await expect.poll(() => heading(page)).toContain('Deep Work');
+    await expect.poll(() => heading(page)).toContain('Mindset');
 
     expect(unexpected(errors)).toEqual([]);
     await context.close();

@@ -66,7 +66,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpViaApi(uniqueEmail('layout'));
   admin = await adminSession();
-  const summary = await sharedSummaryPath('Atomic Habits', 'James Clear');
+  const summary = await sharedSummaryPath('The Lean Startup', 'Eric Ries');
   userRoutes = USER_ROUTES.map((path) => (path === SUMMARY_ROUTE ? summary : path));
 });
 

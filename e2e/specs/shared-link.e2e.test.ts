@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('a shared summary link', () => {
   it('takes a fresh account through sign-up and /welcome back to the summary', async () => {
     // A reader who already has the summary shares its link.
-    const target = await sharedSummaryPath('Atomic Habits', 'James Clear');
+    const target = await sharedSummaryPath('Essentialism', 'Greg McKeown');
 
     const { page, context } = await openPage(browser, { storedLanguage: 'en' });
     await page.goto(target);
@@ -33,7 +33,7 @@ describe('a shared summary link', () => {
 
     await page.waitForURL((url) => url.pathname === '/welcome');
     await page.waitForURL((url) => url.pathname === target, { timeout: 10_000 });
-    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Atomic Habits');
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Essentialism');
     await context.close();
   });
 });

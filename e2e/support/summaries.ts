@@ -5,7 +5,8 @@ import { baseURL } from './browser.js';
 
 /**
  * The path of a summary that another reader generated (the fake model writes it) and could share:
- * what a signed-out visitor opens from a shared link.
+ * what a signed-out visitor opens from a shared link. Each spec uses its own book: generate.e2e
+ * expects the first Atomic Habits of each language, and catalog.e2e Deep Work, to be new.
  */
 export async function sharedSummaryPath(bookTitle: string, bookAuthor: string): Promise<string> {
   const sharer = await signUpViaApi(uniqueEmail('sharer'), { language: 'en' });
