@@ -136,7 +136,7 @@ function PlayerControls({
       coverUrl: player.coverUrl,
       appName: t('common.appName'),
     },
-    { autoplay: narration.status === 'preparing' },
+    { autoplay: narration.status === 'preparing', totalParts: narration.totalParts },
   );
   const total = narration.totalParts ?? narration.parts.length;
   const current = playback.current ?? 1;

@@ -24,7 +24,7 @@ export interface PlaybackSubject {
 export function usePlayback(
   parts: readonly AudioPart[],
   subject: PlaybackSubject,
-  options: { autoplay?: boolean } = {},
+  options: { autoplay?: boolean; totalParts?: number | null } = {},
 ) {
   const { summaryId, language } = subject;
   const audioRef = useRef<HTMLAudioElement | null>(null);
@@ -142,7 +142,8 @@ export function usePlayback(
     onEnded() {
       setPlaying(false);
       if (current === null) return;
-      if (current < Math.max(...parts.map((candidate) => candidate.part)) || awaitedNext(parts, current)) {
+      // On to the next part, stored or still being made; after the last one the narration is over.
+      if (current < (options.totalParts ?? Math.max(...parts.map((candidate) => candidate.part)))) {
         goTo(current + 1, { play: true });
       } else save(audioRef.current?.duration ?? 0);
     },
@@ -171,11 +172,6 @@ export function usePlayback(
   };
   // The element's callback ref apart: the state is read while rendering, the element never is.
   return [attach, playback] as const;
-}
-
-/** Whether the part after `current` is still to come (it is not stored yet). */
-function awaitedNext(parts: readonly AudioPart[], current: number): boolean {
-  return !parts.some((candidate) => candidate.part === current + 1);
 }
 
 interface MediaControls {
