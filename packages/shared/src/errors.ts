@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'AUDIO_LIMIT_REACHED',
   'AUDIO_FAILED',
   'AUDIO_LANGUAGE_UNAVAILABLE',
+  /** Another reader has this nickname, whatever its case. */
+  'NICKNAME_TAKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

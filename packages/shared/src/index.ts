@@ -16,3 +16,5 @@ export * from './norm-key.js';
 export * from './i18n/define-messages.js';
 export { translations, type TranslationResource } from './i18n/index.js';
 export * from './levels.js';
+export * from './xp.js';
+export * from './contracts/gamification.js';

@@ -9,6 +9,11 @@ import { errors } from './resources/errors.js';
 import { faq } from './resources/faq.js';
 import { generate } from './resources/generate.js';
 import { history } from './resources/history.js';
+import { gamification } from './resources/gamification.js';
+import { achievements } from './resources/achievements.js';
+import { ranking } from './resources/ranking.js';
+import { profile } from './resources/profile.js';
+import { settings } from './resources/settings.js';
 import { landing } from './resources/landing.js';
 import { legal } from './resources/legal.js';
 import { pages } from './resources/pages.js';
@@ -32,6 +37,11 @@ const areas = {
   audio,
   history,
   admin,
+  gamification,
+  achievements,
+  ranking,
+  profile,
+  settings,
 };
 
 type Areas = typeof areas;

@@ -24,15 +24,25 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
 );
 
-export const profiles = pgTable('profiles', {
-  id: uuid('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  preferredLanguage: languageEnum('preferred_language').notNull().default('pt'),
-  nickname: text('nickname'),
-  avatarUrl: text('avatar_url'),
-  ...timestamps,
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    preferredLanguage: languageEnum('preferred_language').notNull().default('pt'),
+    /** Shown in the ranking instead of the real name; unique whatever its case. */
+    nickname: text('nickname'),
+    /** A preset's name (AVATAR_PRESETS), or null. */
+    avatarPreset: text('avatar_preset'),
+    /** The storage key of an uploaded avatar (a 256×256 WebP); wins over the preset. */
+    avatarKey: text('avatar_key'),
+    /** IANA time zone sent by the browser; streak days are counted in it (UTC while null). */
+    timeZone: text('time_zone'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('profiles_nickname_lower_unique').on(sql`lower(${table.nickname})`)],
+);
 
 export const userSubscriptions = pgTable(
   'user_subscriptions',

@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './summaries.js';
 export * from './work-leases.js';
 export * from './audio.js';
+export * from './gamification.js';

@@ -37,6 +37,7 @@ export const errors = defineMessages({
     AUDIO_LIMIT_REACHED: 'Você atingiu o limite de 10 áudios por mês.',
     AUDIO_FAILED: 'Não foi possível gerar o áudio. Tente novamente.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'Este resumo não está neste idioma.',
+    NICKNAME_TAKEN: 'Esse apelido já está em uso. Escolha outro.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -74,6 +75,7 @@ export const errors = defineMessages({
     AUDIO_LIMIT_REACHED: "You've reached the 10 audios/month limit.",
     AUDIO_FAILED: 'Could not generate audio. Please try again.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'This summary is not in that language.',
+    NICKNAME_TAKEN: 'That nickname is already taken. Please choose another.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -113,5 +115,6 @@ export const errors = defineMessages({
     AUDIO_LIMIT_REACHED: 'Alcanzaste el límite de 10 audios por mes.',
     AUDIO_FAILED: 'No se pudo generar el audio. Inténtalo de nuevo.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'Este resumen no está en ese idioma.',
+    NICKNAME_TAKEN: 'Ese apodo ya está en uso. Elige otro.',
   },
 });

@@ -1,0 +1,47 @@
+/**
+ * The XP table (DESIGN.md "Gamification rules"): what each reader event is worth. The server
+ * owns the amounts and the once-only rules; a client names only the event and its subject.
+ */
+export const XP_EVENT_TYPES = ['read_summary', 'audio_generated', 'feedback_given', 'share_summary'] as const;
+export type XpEventType = (typeof XP_EVENT_TYPES)[number];
+
+export const XP_BY_EVENT: Readonly<Record<XpEventType, number>> = {
+  read_summary: 10,
+  audio_generated: 10,
+  feedback_given: 5,
+  share_summary: 15,
+};
+
+/** Streak freezes (beyond the spec): one earned per this many days of streak, at most `MAX` held. */
+export const STREAK_FREEZE_EVERY_DAYS = 7;
+export const STREAK_FREEZES_MAX = 2;
+
+/** Nicknames (shown in the ranking instead of the real name): length bounds, after trimming. */
+export const NICKNAME_MIN_LENGTH = 3;
+export const NICKNAME_MAX_LENGTH = 20;
+
+/** Avatar uploads: the largest file accepted, and the square size it is re-encoded to. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+
+/** Avatar presets shipped with the web app, served as `/avatars/<name>.svg`. */
+export const AVATAR_PRESETS = [
+  'owl',
+  'fox',
+  'cat',
+  'bear',
+  'panda',
+  'rabbit',
+  'turtle',
+  'penguin',
+  'lion',
+  'koala',
+  'whale',
+  'hedgehog',
+] as const;
+export type AvatarPreset = (typeof AVATAR_PRESETS)[number];
+
+/** How many entries the ranking shows above the reader's own position. */
+export const RANKING_TOP = 50;
+export const RANKING_SCOPES = ['global', 'language', 'weekly'] as const;
+export type RankingScope = (typeof RANKING_SCOPES)[number];
