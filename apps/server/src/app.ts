@@ -25,6 +25,11 @@ import { summariesRoutes } from './features/summaries/summaries.routes.js';
 import { SummariesService } from './features/summaries/summaries.service.js';
 import { createUsageService } from './features/usage/usage.service.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
+import { loadAchievements } from './features/gamification/achievements.js';
+import { gamificationRoutes } from './features/gamification/gamification.routes.js';
+import { ProfileService } from './features/gamification/profile.service.js';
+import { ProgressService } from './features/gamification/progress.service.js';
+import { RankingService } from './features/gamification/ranking.service.js';
 import { answerClientError, answerFrameworkError, closingAnswerPlugin } from './http/framework-answers.js';
 import { guardsFirstPlugin } from './http/guards-first.js';
 import { loggerOptions, type LogStream } from './http/log-redaction.js';
@@ -74,7 +79,7 @@ export interface AppOptions {
   narration?: PartLimits;
   /** Whether the model starts loading (or downloading) once the server listens; default yes. */
   preloadModel?: boolean;
-  /** Where reader activity goes; by default a debug log (tests record the events). */
+  /** Where reader activity goes; by default Gamification (tests may record the events instead). */
   readerActivity?: ReaderActivity;
 }
 
@@ -186,6 +191,12 @@ export async function buildApp({
   });
 
   await app.register(usageRoutes, { usage });
+  const progress = new ProgressService({ db: app.db, summaries, achievements: loadAchievements() });
+  const profiles = new ProfileService({ db: app.db, storage: app.storage, plan: usage, log: app.log });
+  const ranking = new RankingService({ db: app.db, profiles });
+  await app.register(gamificationRoutes, { progress, profiles, ranking });
+  // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
+  const activity = readerActivity ?? progress;
   await app.register(summariesRoutes, { summaries });
   const generationService = new GenerationService({
     db: app.db,
@@ -193,6 +204,7 @@ export async function buildApp({
     catalog,
     quota: usage,
     summaries,
+    activity,
     admitGeneration: app.rateLimit.admitGeneration,
     idleTimeoutMs: config.llm.idleTimeoutMs,
     log: app.log,
@@ -218,8 +230,7 @@ export async function buildApp({
     summaries,
     quota: usage,
     storage: app.storage,
-    // The ReaderActivity port: XP and achievements arrive with the Gamification feature.
-    activity: readerActivity ?? { record: async (event) => app.log.debug({ event }, 'reader activity') },
+    activity,
     log: app.log,
     shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
   });

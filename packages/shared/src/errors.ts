@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   'AUDIO_LANGUAGE_UNAVAILABLE',
   /** Another reader has this nickname, whatever its case. */
   'NICKNAME_TAKEN',
+  /** An avatar over 2 MB, or of more pixels than an avatar can need. */
+  'AVATAR_TOO_LARGE',
+  /** An avatar whose content is not a PNG, JPEG or WebP image (whatever its name or declared type). */
+  'AVATAR_UNSUPPORTED_IMAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

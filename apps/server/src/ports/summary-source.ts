@@ -1,4 +1,4 @@
-import type { Language, SummaryContent } from '@summa/shared';
+import type { Category, Language, SummaryContent } from '@summa/shared';
 
 /** A stored summary as other features need it: what it is about and its sections. */
 export interface StoredSummary {
@@ -8,13 +8,16 @@ export interface StoredSummary {
   language: Language;
   content: SummaryContent;
   coverUrl: string | null;
+  category: Category | null;
 }
 
 /**
  * Stored summaries, read-only: implemented by features/summaries (SummariesService), bound in
- * app.ts, used by the audio feature to narrate a summary.
+ * app.ts, used by the audio feature to narrate a summary and by Gamification to check an event.
  */
 export interface SummarySource {
   /** The stored summary, or undefined when there is none with this id. */
   byId(summaryId: string): Promise<StoredSummary | undefined>;
+  /** Whether the reader has rated the summary. */
+  feedbackGiven(userId: string, summaryId: string): Promise<boolean>;
 }

@@ -114,7 +114,10 @@ export const meResponseSchema = z
   .meta({ id: 'MeResponse' });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-/** `PATCH /api/me/profile`: only the fields sent change; a null nickname or avatar removes it. */
+/**
+ * `PATCH /api/me/profile`: only the fields sent change; a null nickname or avatar removes it.
+ * Anything else (a forged plan or role) is ignored.
+ */
 export const profileUpdateSchema = z
   .object({
     nickname: nicknameSchema.nullable().optional(),
@@ -122,7 +125,6 @@ export const profileUpdateSchema = z
     preferredLanguage: z.enum(LANGUAGES).optional(),
     timeZone: timeZoneSchema.optional(),
   })
-  .strict()
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
@@ -161,8 +163,11 @@ export const rankingResponseSchema = z
     /** Start of the weekly scope's week (Monday 00:00 UTC, ISO 8601), null otherwise. */
     since: text().nullable(),
     entries: z.array(rankingEntrySchema),
-    /** The reader's own position, also when outside the top entries. */
-    me: rankingEntrySchema,
+    /**
+     * The reader's own position, also when outside the top entries; null on the board of a
+     * language that is not the reader's.
+     */
+    me: rankingEntrySchema.nullable(),
   })
   .meta({ id: 'RankingResponse' });
 export type RankingResponse = z.infer<typeof rankingResponseSchema>;

@@ -39,7 +39,7 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
   let clock: number;
   let storage: LocalStorage;
   let context: TestContext;
-  const activity: ReaderActivityEvent[] = [];
+  const activity: Extract<ReaderActivityEvent, { type: 'audio_generated' }>[] = [];
   const env = () => ({
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: 'fake-model',
@@ -58,7 +58,11 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
       env: env(),
       storage,
       narration,
-      readerActivity: { record: async (event) => void activity.push(event) },
+      readerActivity: {
+        record: async (event) => {
+          if (event.type === 'audio_generated') activity.push(event);
+        },
+      },
     });
   });
   afterAll(async () => {

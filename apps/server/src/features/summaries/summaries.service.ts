@@ -60,8 +60,13 @@ export class SummariesService implements SummarySource {
   async byId(summaryId: string): Promise<StoredSummary | undefined> {
     const summary = await findSummary(this.deps.db, summaryId);
     if (!summary) return undefined;
-    const { id, title, author, language, content, coverUrl } = summary;
-    return { id, title, author, language, content, coverUrl };
+    const { id, title, author, language, content, coverUrl, category } = summary;
+    return { id, title, author, language, content, coverUrl, category };
+  }
+
+  async feedbackGiven(userId: string, summaryId: string): Promise<boolean> {
+    const state = await findReaderState(this.deps.db, summaryId, userId);
+    return state.vote !== null;
   }
 
   /** The stored summary of a norm_key, if any. */

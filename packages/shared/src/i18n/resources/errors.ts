@@ -38,6 +38,8 @@ export const errors = defineMessages({
     AUDIO_FAILED: 'Não foi possível gerar o áudio. Tente novamente.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'Este resumo não está neste idioma.',
     NICKNAME_TAKEN: 'Esse apelido já está em uso. Escolha outro.',
+    AVATAR_TOO_LARGE: 'A imagem é grande demais: envie uma de até 2 MB.',
+    AVATAR_UNSUPPORTED_IMAGE: 'Envie uma imagem PNG, JPEG ou WebP.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -76,6 +78,8 @@ export const errors = defineMessages({
     AUDIO_FAILED: 'Could not generate audio. Please try again.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'This summary is not in that language.',
     NICKNAME_TAKEN: 'That nickname is already taken. Please choose another.',
+    AVATAR_TOO_LARGE: 'The image is too large: please send one of 2 MB at most.',
+    AVATAR_UNSUPPORTED_IMAGE: 'Please send a PNG, JPEG or WebP image.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -116,5 +120,7 @@ export const errors = defineMessages({
     AUDIO_FAILED: 'No se pudo generar el audio. Inténtalo de nuevo.',
     AUDIO_LANGUAGE_UNAVAILABLE: 'Este resumen no está en ese idioma.',
     NICKNAME_TAKEN: 'Ese apodo ya está en uso. Elige otro.',
+    AVATAR_TOO_LARGE: 'La imagen es demasiado grande: envía una de 2 MB como máximo.',
+    AVATAR_UNSUPPORTED_IMAGE: 'Envía una imagen PNG, JPEG o WebP.',
   },
 });

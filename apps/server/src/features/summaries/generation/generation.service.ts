@@ -1,6 +1,7 @@
 import { normKey, type GenerateSummaryResponse } from '@summa/shared';
 import { AppError } from '../../../http/app-error.js';
 import type { UsageQuota, UsageReservation } from '../../../ports/usage-quota.js';
+import type { ReaderActivity } from '../../../ports/reader-activity.js';
 import type { SummariesService } from '../summaries.service.js';
 import { resolveBook, type GenerateInput } from './book-resolution.js';
 import { leftFlight, type FlightListener } from '../../../single-flight/flight.js';
@@ -11,6 +12,8 @@ import { GenerationFlights, type FlightsDeps } from './generation-flights.js';
 export interface GenerationDeps extends FlightsDeps {
   quota: UsageQuota;
   summaries: Pick<SummariesService, 'findIdByKey' | 'isOwned' | 'touch' | 'addGenerated'>;
+  /** Where a summary new to the reader is reported (streaks, achievements). */
+  activity: ReaderActivity;
   /** Fair use (the rate-limit plugin): throws when the reader or everyone generated too much lately. */
   admitGeneration?: (userId: string) => Promise<void>;
   /** At shutdown, how long running generations may go on before their readers are told they failed. */
@@ -55,7 +58,9 @@ export class GenerationService {
         await summaries.touch(userId, cachedId);
       } else {
         const reservation = await this.reserve(userId);
-        await quota.charge(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx));
+        if (await quota.charge(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx))) {
+          await this.generated(userId, cachedId);
+        }
       }
       return {
         cached: true,
@@ -74,6 +79,15 @@ export class GenerationService {
       cached: false,
       run: (listener, signal) => this.run(userId, key, book, reservation, listener, signal),
     };
+  }
+
+  /** Reports a summary new to the reader; a failure is logged, the reader has their summary. */
+  private async generated(userId: string, summaryId: string): Promise<void> {
+    await this.deps.activity
+      .record({ type: 'summary_generated', userId, summaryId })
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, summaryId }, 'could not record summary_generated'),
+      );
   }
 
   /** Shutdown: running generations may finish within the grace; new ones are refused. */
@@ -111,8 +125,11 @@ export class GenerationService {
         leftFlight(signal, () => new GenerationCancelled()),
       ]);
       if ('failure' in outcome) throw outcome.failure;
-      await quota.charge(reservation, (tx) => summaries.addGenerated(userId, outcome.value, tx));
+      const added = await quota.charge(reservation, (tx) =>
+        summaries.addGenerated(userId, outcome.value, tx),
+      );
       charged = true;
+      if (added) await this.generated(userId, outcome.value);
       return { summaryId: outcome.value, cached: false, usage: await quota.usage(userId) };
     } catch (error) {
       if (!charged) {

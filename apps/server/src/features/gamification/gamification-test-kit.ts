@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import type { AddXpResult, GenerateSummaryResponse, Language, MeResponse, XpEventType } from '@summa/shared';
+import type { App } from '../../app.js';
+import { bearer, type TestUser } from '../../test/test-users.js';
+
+/** The gamification calls of a test, through the API as a browser makes them. */
+export function gamificationClient(app: () => App) {
+  const summaryFor = async (user: TestUser, bookTitle: string, language: Language = 'en') => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/summaries',
+      headers: bearer(user.session),
+      payload: { bookTitle, bookAuthor: 'Some Author', language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<GenerateSummaryResponse>().summaryId;
+  };
+  const xpEvent = (user: TestUser, eventType: string, subjectId: string) =>
+    app().inject({
+      method: 'POST',
+      url: '/api/xp',
+      headers: bearer(user.session),
+      payload: { eventType, subjectId },
+    });
+  const award = async (user: TestUser, eventType: XpEventType, subjectId: string): Promise<AddXpResult> => {
+    const response = await xpEvent(user, eventType, subjectId);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AddXpResult>();
+  };
+  const me = async (user: TestUser): Promise<MeResponse> => {
+    const response = await app().inject({ method: 'GET', url: '/api/me', headers: bearer(user.session) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<MeResponse>();
+  };
+  const patchProfile = (user: TestUser, payload: unknown) =>
+    app().inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: bearer(user.session),
+      payload: payload as object,
+    });
+  return { summaryFor, xpEvent, award, me, patchProfile };
+}

@@ -1,0 +1,196 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import {
+  profiles,
+  rankCounts,
+  readerAchievements,
+  readerFacts,
+  readerProgress,
+  xpAwards,
+} from '../../db/schema/index.js';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type ProgressRow = typeof readerProgress.$inferSelect;
+export type FactKind = (typeof readerFacts.$inferInsert)['kind'];
+
+/** The progress row of a reader who has none yet: 0 XP, in the profile's interface language. */
+async function ensureProgressRow(
+  db: Database | Transaction,
+  userId: string,
+  weekStart: string,
+): Promise<void> {
+  const profileLanguage = db
+    .select({ language: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  await db
+    .insert(readerProgress)
+    .values({ userId, weekStart, language: sql`coalesce((${profileLanguage}), 'pt')` })
+    .onConflictDoNothing();
+}
+
+/**
+ * The reader's progress row, created if missing and locked until the transaction ends: every
+ * award of one reader applies after the previous one, whatever the number of requests.
+ */
+export async function lockProgress(tx: Transaction, userId: string, weekStart: string): Promise<ProgressRow> {
+  await ensureProgressRow(tx, userId, weekStart);
+  const [row] = await tx.select().from(readerProgress).where(eq(readerProgress.userId, userId)).for('update');
+  if (!row) throw new Error(`no progress row for ${userId}`);
+  return row;
+}
+
+export async function findProgress(db: Database, userId: string): Promise<ProgressRow | undefined> {
+  const [row] = await db.select().from(readerProgress).where(eq(readerProgress.userId, userId)).limit(1);
+  return row;
+}
+
+export type ProgressChanges = Partial<Omit<ProgressRow, 'userId' | 'updatedAt'>>;
+
+export async function saveProgress(tx: Transaction, userId: string, changes: ProgressChanges): Promise<void> {
+  await tx
+    .update(readerProgress)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(readerProgress.userId, userId));
+}
+
+/** Records an award unless this reader, event and subject already have one: true when it is new. */
+export async function insertAward(
+  tx: Transaction,
+  userId: string,
+  eventType: string,
+  subject: string,
+  xp: number,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(xpAwards)
+    .values({ userId, eventType, subject, xp })
+    .onConflictDoNothing()
+    .returning({ userId: xpAwards.userId });
+  return inserted.length > 0;
+}
+
+/** Records a fact once: true when it is new. */
+export async function insertFact(
+  db: Database | Transaction,
+  userId: string,
+  kind: FactKind,
+  value: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(readerFacts)
+    .values({ userId, kind, value })
+    .onConflictDoNothing()
+    .returning({ userId: readerFacts.userId });
+  return inserted.length > 0;
+}
+
+export async function hasFact(
+  db: Database | Transaction,
+  userId: string,
+  kind: FactKind,
+  value: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: readerFacts.userId })
+    .from(readerFacts)
+    .where(and(eq(readerFacts.userId, userId), eq(readerFacts.kind, kind), eq(readerFacts.value, value)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How many distinct languages and categories the reader has read. */
+export async function countFacts(
+  db: Database | Transaction,
+  userId: string,
+): Promise<{ languages: number; categories: number }> {
+  const rows = await db
+    .select({ kind: readerFacts.kind, total: count() })
+    .from(readerFacts)
+    .where(eq(readerFacts.userId, userId))
+    .groupBy(readerFacts.kind);
+  const totalOf = (kind: FactKind) => rows.find((row) => row.kind === kind)?.total ?? 0;
+  return { languages: totalOf('language'), categories: totalOf('category') };
+}
+
+export async function findUnlockedKeys(db: Database | Transaction, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: readerAchievements.key })
+    .from(readerAchievements)
+    .where(eq(readerAchievements.userId, userId));
+  return new Set(rows.map((row) => row.key));
+}
+
+export async function findUnlocked(
+  db: Database,
+  userId: string,
+): Promise<{ key: string; unlockedAt: Date }[]> {
+  return db
+    .select({ key: readerAchievements.key, unlockedAt: readerAchievements.unlockedAt })
+    .from(readerAchievements)
+    .where(eq(readerAchievements.userId, userId));
+}
+
+export async function insertUnlock(tx: Transaction, userId: string, key: string): Promise<boolean> {
+  const inserted = await tx
+    .insert(readerAchievements)
+    .values({ userId, key })
+    .onConflictDoNothing()
+    .returning({ key: readerAchievements.key });
+  return inserted.length > 0;
+}
+
+/** The reader's unlocked achievements not celebrated yet, now marked as celebrated. */
+export async function takeUnannounced(tx: Transaction, userId: string): Promise<string[]> {
+  const rows = await tx
+    .update(readerAchievements)
+    .set({ announcedAt: sql`now()` })
+    .where(and(eq(readerAchievements.userId, userId), isNull(readerAchievements.announcedAt)))
+    .returning({ key: readerAchievements.key, unlockedAt: readerAchievements.unlockedAt });
+  return rows.sort((a, b) => a.unlockedAt.getTime() - b.unlockedAt.getTime()).map((row) => row.key);
+}
+
+/** One reader more or fewer at an XP total of a ranking scope. */
+export interface RankCountChange {
+  scope: string;
+  xp: number;
+  delta: number;
+}
+
+/**
+ * Applies rank count changes in one statement, in (scope, xp) order so that two transactions
+ * touching the same rows lock them in the same order.
+ */
+export async function applyRankCounts(
+  tx: Transaction,
+  shard: number,
+  changes: RankCountChange[],
+): Promise<void> {
+  // One row per (scope, xp): an upsert may not touch the same row twice.
+  const merged = new Map<string, RankCountChange>();
+  for (const change of changes) {
+    const key = `${change.scope}\u0000${change.xp}`;
+    const delta = (merged.get(key)?.delta ?? 0) + change.delta;
+    merged.set(key, { ...change, delta });
+  }
+  const ordered = [...merged.values()]
+    .filter((change) => change.delta !== 0)
+    .sort((a, b) => (a.scope === b.scope ? a.xp - b.xp : a.scope < b.scope ? -1 : 1));
+  if (ordered.length === 0) return;
+  await tx
+    .insert(rankCounts)
+    .values(ordered.map(({ scope, xp, delta }) => ({ scope, xp, shard, readers: delta })))
+    .onConflictDoUpdate({
+      target: [rankCounts.scope, rankCounts.xp, rankCounts.shard],
+      set: { readers: sql`${rankCounts.readers} + excluded.readers` },
+    });
+}
+
+/** The reader's progress row, locked, or undefined when they have none yet. */
+export async function findProgressForUpdate(
+  tx: Transaction,
+  userId: string,
+): Promise<ProgressRow | undefined> {
+  const [row] = await tx.select().from(readerProgress).where(eq(readerProgress.userId, userId)).for('update');
+  return row;
+}

@@ -1,0 +1,305 @@
+import {
+  tierOf,
+  LEVEL_UP_REWARD_XP,
+  XP_BY_EVENT,
+  type AchievementsResponse,
+  type AchievementUnlock,
+  type AddXpResult,
+  type ReaderProgress,
+  type XpEventRequest,
+} from '@summa/shared';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { ReaderActivity, ReaderActivityEvent } from '../../ports/reader-activity.js';
+import type { SummarySource } from '../../ports/summary-source.js';
+import { newlyEarned, type AchievementCounts, type AchievementDefinition } from './achievements.js';
+import { findProfile } from './profile.repository.js';
+import {
+  applyRankCounts,
+  countFacts,
+  findProgress,
+  findUnlocked,
+  findUnlockedKeys,
+  hasFact,
+  insertAward,
+  insertFact,
+  insertUnlock,
+  lockProgress,
+  saveProgress,
+  takeUnannounced,
+  type ProgressRow,
+  type Transaction,
+} from './progress.repository.js';
+import { rankChanges, rankShard, weekStartOf } from './rank-counts.js';
+import { afterActivity, dayIn, streakOn, type StreakState } from './streak.js';
+
+export interface ProgressDeps {
+  db: Database;
+  summaries: SummarySource;
+  achievements: readonly AchievementDefinition[];
+  now?: () => Date;
+}
+
+/** What one activity changes, gathered while its transaction runs. */
+interface Work {
+  xp: number;
+  xpAwarded: number;
+  levelUpBonus: number;
+  activeToday: boolean;
+  counters: Pick<ProgressRow, 'booksRead' | 'summariesGenerated' | 'audios' | 'shares' | 'feedbacks'>;
+  facts: { languages: number; categories: number };
+  unlocked: Set<string>;
+  unlockedNow: AchievementDefinition[];
+}
+
+/** Does `step` for one reader in one transaction, then levels, achievements, streak and ranks. */
+type Step = (tx: Transaction, work: Work) => Promise<void>;
+
+const streakOf = (row: ProgressRow): StreakState => ({
+  current: row.streakCurrent,
+  longest: row.streakLongest,
+  lastDay: row.streakLastDay,
+  freezes: row.streakFreezes,
+});
+
+/**
+ * XP, levels, streaks and achievements: the server decides every amount and awards each once
+ * (the primary keys of xp_awards and reader_achievements), one reader's awards one after the
+ * other (their progress row is locked). Also the ReaderActivity port: what other features report.
+ */
+export class ProgressService implements ReaderActivity {
+  constructor(private readonly deps: ProgressDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** `POST /api/xp`: awards the event once, if its subject exists for this reader. */
+  async award(userId: string, { eventType, subjectId }: XpEventRequest): Promise<AddXpResult> {
+    const summary =
+      eventType === 'feedback_given' || eventType === 'audio_generated'
+        ? undefined
+        : await this.deps.summaries.byId(subjectId);
+    if (eventType === 'read_summary' || eventType === 'share_summary') {
+      if (!summary) throw new AppError('NOT_FOUND', 404);
+    }
+    if (eventType === 'feedback_given' && !(await this.deps.summaries.feedbackGiven(userId, subjectId))) {
+      throw new AppError('NOT_FOUND', 404);
+    }
+    return this.apply(userId, true, async (tx, work) => {
+      if (eventType === 'audio_generated' && !(await hasFact(tx, userId, 'audio', subjectId))) {
+        throw new AppError('NOT_FOUND', 404);
+      }
+      // Reading counts toward the streak every day, not only the first time.
+      if (eventType === 'read_summary') work.activeToday = true;
+      const xp = XP_BY_EVENT[eventType];
+      if (!(await insertAward(tx, userId, eventType, subjectId, xp))) return;
+      work.xp += xp;
+      work.xpAwarded = xp;
+      if (eventType === 'read_summary' && summary) {
+        // The first read of a summary is a book read (the spec's increment_book_read).
+        work.counters.booksRead += 1;
+        if (await insertFact(tx, userId, 'language', summary.language)) work.facts.languages += 1;
+        if (summary.category && (await insertFact(tx, userId, 'category', summary.category))) {
+          work.facts.categories += 1;
+        }
+      }
+      if (eventType === 'share_summary') work.counters.shares += 1;
+      if (eventType === 'feedback_given') work.counters.feedbacks += 1;
+    });
+  }
+
+  /** The ReaderActivity port: a generation counts for the streak; an audio may then be claimed. */
+  async record(event: ReaderActivityEvent): Promise<void> {
+    await this.apply(event.userId, false, async (tx, work) => {
+      if (event.type === 'summary_generated') {
+        work.activeToday = true;
+        work.counters.summariesGenerated += 1;
+      } else if (await insertFact(tx, event.userId, 'audio', event.summaryId)) {
+        work.counters.audios += 1;
+      }
+    });
+  }
+
+  /** The reader's XP, level, streak (as it stands today) and counters. */
+  async progress(userId: string): Promise<ReaderProgress> {
+    const { db } = this.deps;
+    const [row, profile, unlocked] = await Promise.all([
+      findProgress(db, userId),
+      findProfile(db, userId),
+      findUnlockedKeys(db, userId),
+    ]);
+    return progressView(row, dayIn(profile?.timeZone ?? null, this.now()), unlocked.size);
+  }
+
+  /** Every achievement, unlocked or not, with the reader's progress toward it. */
+  async achievements(userId: string): Promise<AchievementsResponse> {
+    const { db } = this.deps;
+    const [row, unlocked, facts, profile] = await Promise.all([
+      findProgress(db, userId),
+      findUnlocked(db, userId),
+      countFacts(db, userId),
+      findProfile(db, userId),
+    ]);
+    const view = progressView(row, dayIn(profile?.timeZone ?? null, this.now()), unlocked.length);
+    const counts = countsOf(row, facts, row ? Math.max(row.streakLongest, view.streak.current) : 0);
+    const unlockedAt = new Map(unlocked.map((item) => [item.key, item.unlockedAt]));
+    return {
+      achievements: this.deps.achievements.map((achievement) => ({
+        key: achievement.key,
+        icon: achievement.icon,
+        xp: achievement.xp,
+        unlockedAt: unlockedAt.get(achievement.key)?.toISOString() ?? null,
+        current: Math.min(counts[achievement.rule.counter], achievement.rule.target),
+        target: achievement.rule.target,
+      })),
+    };
+  }
+
+  private async apply(userId: string, announce: boolean, step: Step): Promise<AddXpResult> {
+    const now = this.now();
+    const weekStart = weekStartOf(now);
+    return this.deps.db.transaction(async (tx) => {
+      const row = await lockProgress(tx, userId, weekStart);
+      const [profile, facts, unlocked] = await Promise.all([
+        findProfile(tx, userId),
+        countFacts(tx, userId),
+        findUnlockedKeys(tx, userId),
+      ]);
+      const work: Work = {
+        xp: row.xp,
+        xpAwarded: 0,
+        levelUpBonus: 0,
+        activeToday: false,
+        counters: {
+          booksRead: row.booksRead,
+          summariesGenerated: row.summariesGenerated,
+          audios: row.audios,
+          shares: row.shares,
+          feedbacks: row.feedbacks,
+        },
+        facts,
+        unlocked,
+        unlockedNow: [],
+      };
+      await step(tx, work);
+      const today = dayIn(profile?.timeZone ?? null, now);
+      const streak = work.activeToday ? afterActivity(streakOf(row), today) : streakOf(row);
+      await this.settle(tx, userId, row, work, streak);
+
+      const gained = work.xp - row.xp;
+      const oldWeekXp = row.weekStart === weekStart ? row.weekXp : 0;
+      await saveProgress(tx, userId, {
+        xp: work.xp,
+        ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}),
+        ...work.counters,
+        streakCurrent: streak.current,
+        streakLongest: streak.longest,
+        streakLastDay: streak.lastDay,
+        streakFreezes: streak.freezes,
+      });
+      await applyRankCounts(
+        tx,
+        rankShard(userId),
+        rankChanges({ language: row.language, weekStart, xp: row.xp, weekXp: oldWeekXp }, gained),
+      );
+      // Unlocks are celebrated by the reader's next award (a generation's, by the read that follows).
+      const shown = announce ? await takeUnannounced(tx, userId) : [];
+      const saved: ProgressRow = {
+        ...row,
+        ...work.counters,
+        xp: work.xp,
+        streakCurrent: streak.current,
+        streakLongest: streak.longest,
+        streakLastDay: streak.lastDay,
+        streakFreezes: streak.freezes,
+      };
+      const level = tierOf(work.xp).level;
+      return {
+        leveled_up: level > tierOf(row.xp).level,
+        new_xp: work.xp,
+        new_level: level,
+        xpAwarded: work.xpAwarded,
+        levelUpBonus: work.levelUpBonus,
+        achievements: shown.flatMap((key) => this.unlockOf(key)),
+        progress: progressView(saved, today, work.unlocked.size),
+      };
+    });
+  }
+
+  /**
+   * Level-up bonuses and achievements, until nothing more is earned: a bonus can reach the
+   * next level, and an achievement's reward another achievement.
+   */
+  private async settle(
+    tx: Transaction,
+    userId: string,
+    row: ProgressRow,
+    work: Work,
+    streak: StreakState,
+  ): Promise<void> {
+    const startLevel = tierOf(row.xp).level;
+    for (let earned = true; earned;) {
+      earned = false;
+      for (let level = startLevel + 1; level <= tierOf(work.xp).level; level += 1) {
+        if (await insertAward(tx, userId, 'level_up', String(level), LEVEL_UP_REWARD_XP)) {
+          work.xp += LEVEL_UP_REWARD_XP;
+          work.levelUpBonus += LEVEL_UP_REWARD_XP;
+          earned = true;
+        }
+      }
+      const counts = countsOf({ ...row, ...work.counters, xp: work.xp }, work.facts, streak.longest);
+      for (const achievement of newlyEarned(this.deps.achievements, counts, work.unlocked)) {
+        work.unlocked.add(achievement.key);
+        if (!(await insertUnlock(tx, userId, achievement.key))) continue;
+        work.unlockedNow.push(achievement);
+        if (await insertAward(tx, userId, 'achievement', achievement.key, achievement.xp)) {
+          work.xp += achievement.xp;
+          earned = true;
+        }
+      }
+    }
+  }
+
+  private unlockOf(key: string): AchievementUnlock[] {
+    const achievement = this.deps.achievements.find((item) => item.key === key);
+    return achievement ? [{ key, icon: achievement.icon, xp: achievement.xp }] : [];
+  }
+}
+
+function countsOf(
+  row:
+    | Pick<ProgressRow, 'xp' | 'booksRead' | 'summariesGenerated' | 'audios' | 'shares' | 'feedbacks'>
+    | undefined,
+  facts: { languages: number; categories: number },
+  longestStreak: number,
+): AchievementCounts {
+  return {
+    summaries_generated: row?.summariesGenerated ?? 0,
+    books_read: row?.booksRead ?? 0,
+    streak: longestStreak,
+    audios: row?.audios ?? 0,
+    shares: row?.shares ?? 0,
+    feedbacks: row?.feedbacks ?? 0,
+    languages: facts.languages,
+    categories: facts.categories,
+    level: tierOf(row?.xp ?? 0).level,
+  };
+}
+
+function progressView(
+  row: ProgressRow | undefined,
+  today: string,
+  achievementsUnlocked: number,
+): ReaderProgress {
+  const streak = row ? streakOn(streakOf(row), today) : { current: 0, longest: 0, freezes: 0, today: false };
+  const xp = row?.xp ?? 0;
+  return {
+    xp,
+    level: tierOf(xp).level,
+    streak,
+    booksRead: row?.booksRead ?? 0,
+    summariesGenerated: row?.summariesGenerated ?? 0,
+    achievementsUnlocked,
+  };
+}

@@ -1,0 +1,68 @@
+import { and, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import type { Language } from '@summa/shared';
+import type { Database } from '../../db/database.js';
+import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
+
+/** Which readers a ranking compares, and on which XP. */
+export type RankingBoard =
+  { scope: 'global' } | { scope: 'language'; language: Language } | { scope: 'weekly'; weekStart: string };
+
+/** The rank_counts scope of a board (ADR 0019). */
+export function countScope(board: RankingBoard): string {
+  if (board.scope === 'global') return 'global';
+  if (board.scope === 'language') return `language:${board.language}`;
+  return `week:${board.weekStart}`;
+}
+
+export interface BoardRow {
+  userId: string;
+  /** The XP the board ranks by (the week's on the weekly board). */
+  xp: number;
+  totalXp: number;
+  summariesGenerated: number;
+  nickname: string | null;
+  avatarPreset: string | null;
+  avatarKey: string | null;
+}
+
+/** The board's first `limit` readers with XP, most XP first (ties by id, for a stable order). */
+export async function findTop(db: Database, board: RankingBoard, limit: number): Promise<BoardRow[]> {
+  const xp = board.scope === 'weekly' ? readerProgress.weekXp : readerProgress.xp;
+  const where =
+    board.scope === 'global'
+      ? gt(readerProgress.xp, 0)
+      : board.scope === 'language'
+        ? and(eq(readerProgress.language, board.language), gt(readerProgress.xp, 0))
+        : and(eq(readerProgress.weekStart, board.weekStart), gt(readerProgress.weekXp, 0));
+  return db
+    .select({
+      userId: readerProgress.userId,
+      xp,
+      totalXp: readerProgress.xp,
+      summariesGenerated: readerProgress.summariesGenerated,
+      nickname: profiles.nickname,
+      avatarPreset: profiles.avatarPreset,
+      avatarKey: profiles.avatarKey,
+    })
+    .from(readerProgress)
+    .leftJoin(profiles, eq(profiles.id, readerProgress.userId))
+    .where(where)
+    .orderBy(desc(xp), readerProgress.userId)
+    .limit(limit);
+}
+
+/** Readers of the board with more than `xp`: a sum over the XP totals above it, not over readers. */
+export async function countAbove(db: Database, board: RankingBoard, xp: number): Promise<number> {
+  const [row] = await db
+    .select({ readers: sum(rankCounts.readers).mapWith(Number) })
+    .from(rankCounts)
+    .where(and(eq(rankCounts.scope, countScope(board)), gt(rankCounts.xp, xp)));
+  return row?.readers ?? 0;
+}
+
+/** Rank counts of weeks before `weekStart`: nobody reads them any more. */
+export async function deleteWeeksBefore(db: Database, weekStart: string): Promise<void> {
+  await db
+    .delete(rankCounts)
+    .where(and(sql`${rankCounts.scope} like 'week:%'`, sql`${rankCounts.scope} < ${`week:${weekStart}`}`));
+}
