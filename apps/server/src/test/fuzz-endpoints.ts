@@ -17,6 +17,8 @@ import {
   googleExchangeRequestSchema,
   googleStartQuerySchema,
   historyQuerySchema,
+  profileUpdateSchema,
+  rankingQuerySchema,
   loginRequestSchema,
   randomBookQuerySchema,
   recoverRequestSchema,
@@ -24,6 +26,7 @@ import {
   resetRequestSchema,
   signedFileQuerySchema,
   signupRequestSchema,
+  xpEventRequestSchema,
 } from '@summa/shared';
 import { PLACEHOLDERS, type Actors, type Caller } from './fuzz-actors.js';
 import {
@@ -109,7 +112,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (5,860 in all). */
+/** The endpoints and their share of the requests (6,810 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -282,6 +285,32 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         callers: { none: 1, user: 6, admin: 1, forged: 2 },
         body: contractBody(audioRequestSchema),
       },
+    ],
+    gamification: [
+      {
+        method: 'POST',
+        route: '/api/xp',
+        runs: 250,
+        // Mostly the real summary, so that awards reach the database (and must not leak or double).
+        body: contractBody(xpEventRequestSchema, {
+          subjectId: fc.oneof(
+            { weight: 2, arbitrary: fc.constant(summaryId) },
+            { weight: 1, arbitrary: fc.uuid() },
+          ),
+        }),
+        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+      },
+      { method: 'GET', route: '/api/me', runs: 100 },
+      {
+        method: 'PATCH',
+        route: '/api/me/profile',
+        runs: 250,
+        body: contractBody(profileUpdateSchema),
+        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+      },
+      { method: 'POST', route: '/api/me/avatar', runs: 100, body: garbageBody },
+      { method: 'GET', route: '/api/ranking', runs: 150, query: contractQuery(rankingQuerySchema) },
+      { method: 'GET', route: '/api/achievements', runs: 100 },
     ],
     unknown: [
       {
