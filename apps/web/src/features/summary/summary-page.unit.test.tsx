@@ -1,5 +1,5 @@
 import type { Summary, Usage } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -515,6 +515,16 @@ describe('summary page: XP events', () => {
     );
     await screen.findByText('+10 XP');
     expect(screen.getByText('Summary read! Keep it up.')).toBeTruthy();
+  });
+
+  it('reports a read for each summary opened in turn', async () => {
+    await signIn();
+    const router = renderSummary();
+    await waitFor(() => expect(xpEvents()).toHaveLength(1));
+    await act(() => router.navigate(`/summary/${FICTION.id}`));
+    await screen.findByRole('heading', { level: 1, name: FICTION.title });
+    await waitFor(() => expect(xpEvents()).toHaveLength(2));
+    expect(xpEvents()[1]).toEqual({ eventType: 'read_summary', subjectId: FICTION.id });
   });
 
   it('reports nothing for a visitor', async () => {

@@ -76,18 +76,19 @@ export function useAwardXp(): AwardXp {
 }
 
 /**
- * Awards `eventType` for `subjectId` once per mount when a reader is signed in (also when the
- * session arrives after the page): read_summary for a summary page view.
+ * Awards `eventType` for `subjectId` once per page view of that subject when a reader is signed
+ * in (also when the session arrives after the page): read_summary for a summary page.
  */
 export function useAwardXpOnView(eventType: XpEventType, subjectId: string): void {
   const award = useAwardXp();
   const progress = useContext(ReaderProgressContext);
   const signedIn = progress !== null && progress.status !== 'signed-out';
-  // The subjects already awarded by this mount (effects may run twice in development).
-  const awarded = useRef(new Set<string>());
+  // The subject last awarded by this mount: effects may run twice in development, and a new
+  // subject (another summary in the same view) is a new page view.
+  const awarded = useRef<string | null>(null);
   useEffect(() => {
-    if (!signedIn || awarded.current.has(subjectId)) return;
-    awarded.current.add(subjectId);
+    if (!signedIn || awarded.current === subjectId) return;
+    awarded.current = subjectId;
     void award(eventType, subjectId);
   }, [award, signedIn, eventType, subjectId]);
 }
