@@ -1,5 +1,5 @@
 import type { MeResponse } from '@summa/shared';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,8 +33,8 @@ function renderProfile() {
   const router = createMemoryRouter(
     [
       { path: '/profile', Component: ProfilePage },
-      { path: '/settings', Component: () => <p>Settings screen</p> },
-      { path: '/achievements', Component: () => <p>Achievements screen</p> },
+      { path: '/settings', Component: () => null },
+      { path: '/achievements', Component: () => null },
     ],
     { initialEntries: ['/profile'] },
   );
@@ -45,6 +45,7 @@ function renderProfile() {
       </ReaderProgressProvider>
     </AuthContext.Provider>,
   );
+  return router;
 }
 
 const stat = (label: string) =>
@@ -103,14 +104,14 @@ describe('profile page', () => {
           avatarPreset: 'fox',
         },
       });
-    renderProfile();
+    const router = renderProfile();
     const nickname = await screen.findByTestId('profile-nickname');
     expect(nickname.textContent).toBe('<b>Ana</b>');
     expect(nickname.children).toHaveLength(0);
     expect(screen.getByText('Premium')).not.toBeNull();
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/avatars/fox.svg');
     await userEvent.click(screen.getByRole('link', { name: 'Edit profile' }));
-    await screen.findByText('Settings screen');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });
 
   it('without a nickname or Premium: says so, with a placeholder avatar', async () => {
