@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { XpFeedbackHost } from '../components/gamification/xp-feedback-host';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageSpinner } from '../components/page-spinner';
@@ -28,6 +29,7 @@ export function AppLayout() {
           </main>
           <Footer />
           <RouteFocus mainId="main" />
+          <XpFeedbackHost />
         </div>
       </ReaderProgressProvider>
     </AuthProvider>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth';
 import { currentLanguage } from '../../lib/i18n';
+import { HeaderProgress } from '../gamification/header-progress';
 import { Button } from '../ui/button';
 import { LanguageSwitcher } from './language-switcher';
 import { UserMenu } from './user-menu';
@@ -18,18 +19,22 @@ export function Header() {
           className="flex items-center gap-2 rounded-lg text-xl font-extrabold tracking-tight text-brand-900"
         >
           <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
-          {t('common.appName')}
+          {/* Signed in on the narrowest phones, the logo alone leaves room for the progress. */}
+          <span className={session ? 'max-[389px]:sr-only' : undefined}>{t('common.appName')}</span>
         </Link>
-        <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.header')}>
-          <LanguageSwitcher />
-          {session ? (
-            <UserMenu email={session.user.email} />
-          ) : (
-            <Button asChild variant="primary" size="sm">
-              <Link to={`/auth?lang=${currentLanguage()}`}>{t('common.nav.signIn')}</Link>
-            </Button>
-          )}
-        </nav>
+        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+          {session ? <HeaderProgress /> : null}
+          <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.header')}>
+            <LanguageSwitcher />
+            {session ? (
+              <UserMenu email={session.user.email} />
+            ) : (
+              <Button asChild variant="primary" size="sm">
+                <Link to={`/auth?lang=${currentLanguage()}`}>{t('common.nav.signIn')}</Link>
+              </Button>
+            )}
+          </nav>
+        </div>
       </div>
     </header>
   );

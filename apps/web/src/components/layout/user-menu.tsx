@@ -11,9 +11,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useContext } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { authClient } from '../../lib/auth/auth-client';
+import { useAuth } from '../../lib/auth/use-auth';
+import { ReaderProgressContext } from '../../lib/progress/progress-context';
+import { ReaderAvatar } from '../gamification/reader-avatar';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
@@ -40,6 +44,8 @@ const MENU_ITEMS: readonly { key: NavKey; to: string; icon: LucideIcon }[] = [
 export function UserMenu({ email }: { email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const profile = useContext(ReaderProgressContext)?.me?.profile ?? null;
 
   // Spec §2: sign out, show the logout toast, then go to /auth.
   const signOut = async () => {
@@ -51,8 +57,18 @@ export function UserMenu({ email }: { email: string }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" aria-label={t('common.nav.userMenu')} title={email}>
-          <UserRound aria-hidden />
+        <Button
+          variant="outline"
+          size="icon"
+          className="rounded-full p-0"
+          aria-label={t('common.nav.userMenu')}
+          title={email}
+        >
+          <ReaderAvatar
+            url={profile?.avatarUrl ?? null}
+            name={profile?.nickname ?? user?.full_name ?? null}
+            className="size-9"
+          />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

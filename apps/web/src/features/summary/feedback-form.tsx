@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { inputClass, Label } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
+import { useAwardXp } from '../../lib/progress/use-award-xp';
 import { cn } from '../../lib/utils';
 import { sendFeedback } from './summary-api';
 
@@ -92,6 +93,7 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
   const [vote, setVote] = useState<Vote | null>(null);
   const [comment, setComment] = useState('');
   const [state, setState] = useState<FormState>({ phase: 'editing' });
+  const award = useAwardXp();
 
   const done = given ?? (state.phase === 'sent' ? state.feedback : null);
   const sending = state.phase === 'sending';
@@ -104,6 +106,7 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
     try {
       await sendFeedback(summaryId, { vote, ...(trimmed ? { comment: trimmed } : {}) });
       setState({ phase: 'sent', feedback: { vote, comment: trimmed || null } });
+      void award('feedback_given', summaryId);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'FEEDBACK_ALREADY_GIVEN') {
         setState({ phase: 'refused', message: error.message || t('errors.FEEDBACK_ALREADY_GIVEN') });

@@ -15,6 +15,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { logWarning } from '../../lib/logger';
+import { useAwardXp } from '../../lib/progress/use-award-xp';
 import { summaryAsText } from './summary-text';
 
 function isAbort(error: unknown): boolean {
@@ -57,6 +58,7 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
   const { t } = useTranslation();
   const [gateOpen, setGateOpen] = useState(false);
   const premiumNoteId = useId();
+  const award = useAwardXp();
 
   const copySummary = async () => {
     try {
@@ -78,6 +80,7 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
           url,
         });
         toast.success(t('summary.actions.shared'));
+        void award('share_summary', summary.id);
         return;
       } catch (error) {
         // Closing the share sheet is a choice, not a failure; anything else falls back to the link.
@@ -88,6 +91,7 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
     try {
       await navigator.clipboard.writeText(url);
       toast.success(t('summary.actions.linkCopied'));
+      void award('share_summary', summary.id);
     } catch (error) {
       logWarning('summary link could not be copied', error);
       toast.error(t('summary.actions.copyFailed'));

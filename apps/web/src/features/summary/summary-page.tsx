@@ -8,6 +8,7 @@ import { BookCover } from '../../components/ui/book-cover';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/use-auth';
+import { useAwardXpOnView } from '../../lib/progress/use-award-xp';
 import { fetchUsage } from '../../lib/usage-api';
 import { useResource } from '../../lib/use-resource';
 import { AudioPlayer } from './audio/audio-player';
@@ -97,6 +98,8 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
 
 function SummaryView({ summary, premium }: { summary: Summary; premium: boolean }) {
   const { t } = useTranslation();
+  // The summary is on screen: a read (the server awards it once per reader and summary).
+  useAwardXpOnView('read_summary', summary.id);
   return (
     <div
       className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0"

@@ -1,12 +1,16 @@
 import type { Summary, Usage } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authClient } from '../../lib/auth/auth-client';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
+import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
+import { testAward, testMe } from '../../test/reader-fixture';
+import { testSession } from '../../test/session-fixture';
 import { SummaryPage } from './summary-page';
 
 const NONFICTION: Summary = {
@@ -141,6 +145,11 @@ beforeEach(() => {
       return summary ? json(summary) : apiError(404, 'NOT_FOUND', 'Not found.');
     },
     'GET /api/me/usage': () => json(usage(network.plan)),
+    // A signed-in reader's XP (the XP tests sign in; the others are visitors to the XP flow).
+    'POST /api/auth/login': () => json(testSession()),
+    'POST /api/auth/logout': noContent,
+    'GET /api/me': () => json(testMe()),
+    'POST /api/xp': () => json(testAward(10)),
   });
   setLanguage('en');
   // Sets up a clipboard stub on navigator that the test can read back.
@@ -154,9 +163,10 @@ beforeEach(() => {
   };
 });
 
-afterEach(() => {
+afterEach(async () => {
   // Sonner keeps its toasts between renders; a fresh page starts without the last test's ones.
   toast.dismiss();
+  await authClient.signOut();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -177,7 +187,9 @@ function renderSummary(id = NONFICTION.id) {
   );
   render(
     <AuthProvider>
-      <RouterProvider router={router} />
+      <ReaderProgressProvider>
+        <RouterProvider router={router} />
+      </ReaderProgressProvider>
       <Toaster />
     </AuthProvider>,
   );
@@ -486,5 +498,92 @@ describe('summary page: feedback', () => {
     expect(alert.textContent).toBe('You have already rated this summary.');
     expect(within(feedback).queryByRole('button', { name: 'Send rating' })).toBeNull();
     expect(feedbackPosts()).toHaveLength(1);
+  });
+});
+
+describe('summary page: XP events', () => {
+  /** The XP events the page reported, in order. */
+  const xpEvents = () => api.to('/api/xp').map(({ body }) => body);
+  const signIn = () => authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
+
+  it('reports one read per page view of a summary for a signed-in reader, and says what it earned', async () => {
+    await signIn();
+    renderSummary();
+    await screen.findByRole('heading', { level: 1, name: NONFICTION.title });
+    await waitFor(() =>
+      expect(xpEvents()).toEqual([{ eventType: 'read_summary', subjectId: NONFICTION.id }]),
+    );
+    await screen.findByText('+10 XP');
+    expect(screen.getByText('Summary read! Keep it up.')).toBeTruthy();
+  });
+
+  it('reports a read for each summary opened in turn', async () => {
+    await signIn();
+    const router = renderSummary();
+    await waitFor(() => expect(xpEvents()).toHaveLength(1));
+    await act(() => router.navigate(`/summary/${FICTION.id}`));
+    await screen.findByRole('heading', { level: 1, name: FICTION.title });
+    await waitFor(() => expect(xpEvents()).toHaveLength(2));
+    expect(xpEvents()[1]).toEqual({ eventType: 'read_summary', subjectId: FICTION.id });
+  });
+
+  it('reports nothing for a visitor', async () => {
+    renderSummary();
+    await screen.findByRole('heading', { level: 1, name: NONFICTION.title });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await screen.findByText('Summary link copied to the clipboard.');
+    expect(xpEvents()).toEqual([]);
+  });
+
+  it('reports feedback once the rating was taken, and not when it was refused', async () => {
+    await signIn();
+    renderSummary();
+    const feedback = await screen.findByRole('region', { name: 'Was this summary helpful?' });
+    await waitFor(() => expect(xpEvents()).toHaveLength(1));
+    await user.click(within(feedback).getByRole('button', { name: 'Helpful' }));
+    await user.click(within(feedback).getByRole('button', { name: 'Send rating' }));
+    await within(feedback).findByRole('status');
+    await waitFor(() => expect(xpEvents()).toHaveLength(2));
+    expect(xpEvents()[1]).toEqual({ eventType: 'feedback_given', subjectId: NONFICTION.id });
+  });
+
+  it('reports no feedback event when the server refuses the rating', async () => {
+    network.feedbackStatus = 409;
+    await signIn();
+    renderSummary();
+    const feedback = await screen.findByRole('region', { name: 'Was this summary helpful?' });
+    await waitFor(() => expect(xpEvents()).toHaveLength(1));
+    await user.click(within(feedback).getByRole('button', { name: 'Helpful' }));
+    await user.click(within(feedback).getByRole('button', { name: 'Send rating' }));
+    await within(feedback).findByRole('alert');
+    expect(xpEvents()).toEqual([{ eventType: 'read_summary', subjectId: NONFICTION.id }]);
+  });
+
+  it('reports a share once the link is copied', async () => {
+    await signIn();
+    renderSummary();
+    await waitFor(() => expect(xpEvents()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await screen.findByText('Summary link copied to the clipboard.');
+    await waitFor(() => expect(xpEvents()).toHaveLength(2));
+    expect(xpEvents()[1]).toEqual({ eventType: 'share_summary', subjectId: NONFICTION.id });
+  });
+
+  it('reports no share when the share sheet is closed', async () => {
+    const share = vi.fn(() => Promise.reject(new DOMException('closed', 'AbortError')));
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      await signIn();
+      renderSummary();
+      await waitFor(() => expect(xpEvents()).toHaveLength(1));
+      await user.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+      // Another action's toast: by then the closed share sheet has long been handled.
+      await user.click(screen.getByRole('button', { name: 'Copy' }));
+      await screen.findByText('Summary copied to the clipboard.');
+      expect(xpEvents()).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
   });
 });

@@ -5,6 +5,7 @@ import { fetchMe, updateProfile } from '../gamification-api';
 import { logWarning } from '../logger';
 import { useResource } from '../use-resource';
 import { ReaderProgressContext, type ReaderProgressState } from './progress-context';
+import { XpFeedbackProvider } from './xp-feedback-provider';
 
 /** The browser's time zone, sent once so that streak days follow the reader's calendar. */
 function browserTimeZone(): string | undefined {
@@ -28,7 +29,10 @@ async function loadMe(signal: AbortSignal): Promise<MeResponse> {
   }
 }
 
-/** Loads the signed-in reader's profile and progress once per session; visitors get nothing. */
+/**
+ * Loads the signed-in reader's profile and progress once per session; visitors get nothing. It
+ * also holds the XP feedback (level-up notice, celebrations) that `XpFeedbackHost` shows.
+ */
 export function ReaderProgressProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
@@ -63,5 +67,9 @@ export function ReaderProgressProvider({ children }: { children: ReactNode }) {
     return { me: userId ? me : null, status, refresh, setProfile, setProgress };
   }, [userId, me, resource.status, refresh, setProfile, setProgress]);
 
-  return <ReaderProgressContext.Provider value={value}>{children}</ReaderProgressContext.Provider>;
+  return (
+    <ReaderProgressContext.Provider value={value}>
+      <XpFeedbackProvider>{children}</XpFeedbackProvider>
+    </ReaderProgressContext.Provider>
+  );
 }

@@ -32,6 +32,8 @@ export const gamification = defineMessages({
     header: {
       progressLabel: 'Nível {{level}}: {{xp}} XP, {{progress}}% até o próximo nível',
       progressTopLabel: 'Nível {{level}}: {{xp}} XP, nível máximo',
+      // CLDR counts 0 as 'one' in Portuguese; i18next's _zero form says 'dias'.
+      streak_zero: 'Sequência de {{count}} dias',
       streak_one: 'Sequência de {{count}} dia',
       streak_other: 'Sequência de {{count}} dias',
     },
@@ -66,6 +68,7 @@ export const gamification = defineMessages({
     header: {
       progressLabel: 'Level {{level}}: {{xp}} XP, {{progress}}% to the next level',
       progressTopLabel: 'Level {{level}}: {{xp}} XP, top level',
+      streak_zero: '{{count}}-day streak',
       streak_one: '{{count}}-day streak',
       streak_other: '{{count}}-day streak',
     },
@@ -100,6 +103,7 @@ export const gamification = defineMessages({
     header: {
       progressLabel: 'Nivel {{level}}: {{xp}} XP, {{progress}}% para el siguiente nivel',
       progressTopLabel: 'Nivel {{level}}: {{xp}} XP, nivel máximo',
+      streak_zero: 'Racha de {{count}} días',
       streak_one: 'Racha de {{count}} día',
       streak_other: 'Racha de {{count}} días',
     },

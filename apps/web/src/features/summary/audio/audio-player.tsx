@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LimitDialog } from '../../../components/limit-dialog';
 import { Button } from '../../../components/ui/button';
+import { useAwardXp } from '../../../lib/progress/use-award-xp';
 import { cn } from '../../../lib/utils';
 import { formatClock } from './playback-position';
 import { SPEEDS, usePlayback } from './use-playback';
@@ -34,6 +35,7 @@ export function AudioPlayer(props: AudioPlayerProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [limitOpen, setLimitOpen] = useState(false);
+  const award = useAwardXp();
   const { narration, request, refresh } = useNarration(props.summaryId, props.language, {
     onLimit() {
       setLimitOpen(true);
@@ -43,6 +45,9 @@ export function AudioPlayer(props: AudioPlayerProps) {
       const description =
         code === 'AUDIO_FAILED' ? t('audio.error.body') : t(`errors.${code}`, t('audio.error.body'));
       toast.error(t('audio.error.title'), { description });
+    },
+    onMade() {
+      void award('audio_generated', props.summaryId);
     },
   });
 

@@ -5,8 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authClient } from '../../../lib/auth/auth-client';
+import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { setLanguage } from '../../../lib/i18n';
-import { apiError, fakeApi, json, type FakeApi } from '../../../test/fake-api';
+import { ReaderProgressProvider } from '../../../lib/progress/progress-provider';
+import { apiError, fakeApi, json, noContent, type FakeApi } from '../../../test/fake-api';
+import { testAward, testMe } from '../../../test/reader-fixture';
+import { testSession } from '../../../test/session-fixture';
 import { AudioPlayer } from './audio-player';
 import { writePosition } from './playback-position';
 
@@ -50,7 +55,14 @@ let api: FakeApi;
 let played: string[];
 
 beforeEach(() => {
-  api = fakeApi({ 'GET /api/summaries/:id/audio': () => json({ audio: null }) });
+  api = fakeApi({
+    'GET /api/summaries/:id/audio': () => json({ audio: null }),
+    // The XP tests sign in; the others play as visitors to the XP flow.
+    'POST /api/auth/login': () => json(testSession()),
+    'POST /api/auth/logout': noContent,
+    'GET /api/me': () => json(testMe()),
+    'POST /api/xp': () => json(testAward(10)),
+  });
   played = [];
   // jsdom has no media playback: loading and playing are recorded, metadata is sent by the test.
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
@@ -62,8 +74,9 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   toast.dismiss();
+  await authClient.signOut();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -91,7 +104,13 @@ function renderPlayer(language: Language) {
     ],
     { initialEntries: ['/'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <AuthProvider>
+      <ReaderProgressProvider>
+        <RouterProvider router={router} />
+      </ReaderProgressProvider>
+    </AuthProvider>,
+  );
 }
 
 /** The hidden <audio> element, with its metadata loaded at `seconds` long. */
@@ -226,5 +245,58 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
     expect(
       (screen.getByRole('button', { name: m.error.retry }) as HTMLButtonElement | undefined)?.disabled,
     ).toBe(false);
+  });
+});
+
+describe('the audio player and XP', () => {
+  const xpEvents = () => api.to('/api/xp').map(({ body }) => body);
+  const done = (language: Language): AudioEvent => ({
+    type: 'done',
+    summaryId: SUMMARY_ID,
+    language,
+    parts: [part(1)],
+    durationMs: 60_000,
+    voice: 'v',
+    expiresAt: new Date().toISOString(),
+    cached: false,
+    usage: {
+      plan: 'free',
+      monthKey: '2026-11',
+      summariesUsed: 1,
+      summariesLimit: 10,
+      audiosUsed: 1,
+      audiosLimit: 10,
+    },
+  });
+
+  it('reports audio_generated once the narration the reader asked for is made', async () => {
+    await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
+    const user = userEvent.setup();
+    const stream = eventStream();
+    api.on({ 'POST /api/summaries/:id/audio': () => stream.response });
+    renderPlayer('en');
+    await user.click(await screen.findByRole('button', { name: 'Listen' }));
+    await stream.send({ type: 'plan', totalParts: 1 });
+    await stream.send({ type: 'part', part: part(1) });
+    expect(xpEvents()).toEqual([]);
+    await stream.send(done('en'));
+    await stream.end();
+    await waitFor(() =>
+      expect(xpEvents()).toEqual([{ eventType: 'audio_generated', subjectId: SUMMARY_ID }]),
+    );
+    await screen.findByText('Audio ready! Enjoy listening.');
+  });
+
+  it('reports nothing when the narration fails', async () => {
+    await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
+    const user = userEvent.setup();
+    const stream = eventStream();
+    api.on({ 'POST /api/summaries/:id/audio': () => stream.response });
+    renderPlayer('en');
+    await user.click(await screen.findByRole('button', { name: 'Listen' }));
+    await stream.send({ type: 'error', code: 'AUDIO_FAILED', message: 'x' });
+    await stream.end();
+    await screen.findByRole('alert');
+    expect(xpEvents()).toEqual([]);
   });
 });

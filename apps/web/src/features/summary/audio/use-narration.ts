@@ -21,6 +21,8 @@ export interface NarrationHandlers {
   onLimit: () => void;
   /** The narration could not be made; `code` names why. */
   onFailure: (code: string) => void;
+  /** A narration this reader asked for has been made (the audio_generated XP event). */
+  onMade?: () => void;
 }
 
 const LOADING: Narration = { status: 'loading', parts: [], totalParts: null, errorCode: null };
@@ -71,6 +73,7 @@ export function useNarration(summaryId: string, language: Language, handlers: Na
           );
         } else if (event.type === 'done') {
           setMade({ status: 'ready', parts: event.parts, totalParts: event.parts.length, errorCode: null });
+          latestHandlers.current.onMade?.();
         } else fail(event.code);
       });
       // The connection closed before the end: the narration did not finish for this reader.

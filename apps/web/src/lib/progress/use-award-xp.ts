@@ -1,0 +1,94 @@
+import { LEVEL_TIERS, type AddXpResult, type XpEventType } from '@summa/shared';
+import type { TFunction } from 'i18next';
+import { useCallback, useContext, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { postXpEvent } from '../gamification-api';
+import { logWarning } from '../logger';
+import { ReaderProgressContext, type ReaderProgressState } from './progress-context';
+import { XpFeedbackContext, type XpFeedbackState } from './xp-feedback-context';
+
+export type AwardXp = (eventType: XpEventType, subjectId: string) => Promise<void>;
+
+interface Latest {
+  progress: ReaderProgressState | null;
+  feedback: XpFeedbackState | null;
+  t: TFunction;
+}
+
+/** The translated name of `level` (1 to 5). */
+export function levelName(level: number, t: TFunction): string {
+  const tier = LEVEL_TIERS.find((candidate) => candidate.level === level) ?? LEVEL_TIERS[0];
+  return t(`gamification.levels.${tier.key}`);
+}
+
+/** Tells the reader what an award brought: the XP toast, the level-up toast and notice, the celebrations. */
+function announce(result: AddXpResult, eventType: XpEventType, latest: Latest): void {
+  const { t, feedback } = latest;
+  if (result.xpAwarded > 0) {
+    toast.success(t('gamification.xpGain', { xp: result.xpAwarded }), {
+      description: t(`gamification.events.${eventType}`),
+    });
+  }
+  if (result.leveled_up) {
+    toast.success(t('gamification.levelUp.title'), {
+      description: t('gamification.levelUp.body', { level: levelName(result.new_level, t) }),
+    });
+    feedback?.announceLevelUp(result.new_level);
+  }
+  feedback?.celebrate(result.achievements);
+}
+
+/**
+ * `award(eventType, subjectId)` reports an XP event (POST /api/xp) for the signed-in reader and
+ * tells them what it brought; for a visitor it does nothing at all (no request, nothing shown).
+ * Call it only after the event really happened: the server checks it (404 otherwise). The
+ * function is stable, so an effect may depend on it without firing again.
+ */
+export function useAwardXp(): AwardXp {
+  const { t } = useTranslation();
+  // Outside the providers (a screen rendered on its own) there is no reader to award.
+  const progress = useContext(ReaderProgressContext);
+  const feedback = useContext(XpFeedbackContext);
+  // The answer arrives later: it must update the progress as it is then, not as it was when asked.
+  const latest = useRef<Latest>({ progress, feedback, t });
+  useEffect(() => {
+    latest.current = { progress, feedback, t };
+  });
+
+  return useCallback(async (eventType: XpEventType, subjectId: string) => {
+    if (!latest.current.progress || latest.current.progress.status === 'signed-out') return;
+    let result: AddXpResult;
+    try {
+      result = await postXpEvent({ eventType, subjectId });
+    } catch (error) {
+      logWarning(`XP event ${eventType} could not be recorded`, error);
+      const { t: translate } = latest.current;
+      toast.error(translate('common.toast.error'), { description: translate('common.toast.tryAgain') });
+      return;
+    }
+    const reader = latest.current.progress;
+    // Before GET /api/me has answered, its answer may predate this award: load it again instead.
+    if (reader.me) reader.setProgress(result.progress);
+    else reader.refresh();
+    announce(result, eventType, latest.current);
+  }, []);
+}
+
+/**
+ * Awards `eventType` for `subjectId` once per page view of that subject when a reader is signed
+ * in (also when the session arrives after the page): read_summary for a summary page.
+ */
+export function useAwardXpOnView(eventType: XpEventType, subjectId: string): void {
+  const award = useAwardXp();
+  const progress = useContext(ReaderProgressContext);
+  const signedIn = progress !== null && progress.status !== 'signed-out';
+  // The subject last awarded by this mount: effects may run twice in development, and a new
+  // subject (another summary in the same view) is a new page view.
+  const awarded = useRef<string | null>(null);
+  useEffect(() => {
+    if (!signedIn || awarded.current === subjectId) return;
+    awarded.current = subjectId;
+    void award(eventType, subjectId);
+  }, [award, signedIn, eventType, subjectId]);
+}
