@@ -34,10 +34,12 @@ async function ensureProgressRow(
  * award of one reader applies after the previous one, whatever the number of requests.
  */
 export async function lockProgress(tx: Transaction, userId: string, weekStart: string): Promise<ProgressRow> {
+  const existing = await findProgressForUpdate(tx, userId);
+  if (existing) return existing;
   await ensureProgressRow(tx, userId, weekStart);
-  const [row] = await tx.select().from(readerProgress).where(eq(readerProgress.userId, userId)).for('update');
-  if (!row) throw new Error(`no progress row for ${userId}`);
-  return row;
+  const created = await findProgressForUpdate(tx, userId);
+  if (!created) throw new Error(`no progress row for ${userId}`);
+  return created;
 }
 
 export async function findProgress(db: Database, userId: string): Promise<ProgressRow | undefined> {

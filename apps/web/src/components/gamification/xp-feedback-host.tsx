@@ -1,11 +1,15 @@
 import type { TFunction } from 'i18next';
-import { useContext } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translations } from '@summa/shared/i18n';
 import { XpFeedbackContext } from '../../lib/progress/xp-feedback-context';
-import { CelebrationOverlay } from './celebration-overlay';
 import { gamificationIcon } from './gamification-icons';
 import { LevelUpNotification } from './level-up-notification';
+
+// Loaded on the first celebration: the confetti library stays out of every page's first download.
+const CelebrationOverlay = lazy(() =>
+  import('./celebration-overlay').then((module) => ({ default: module.CelebrationOverlay })),
+);
 
 type AchievementKey = keyof (typeof translations)['en']['achievements']['items'];
 
@@ -33,15 +37,17 @@ export function XpFeedbackHost() {
     <>
       <LevelUpNotification notice={levelUp} onClose={dismissLevelUp} />
       {celebration && texts ? (
-        <CelebrationOverlay
-          key={celebration.id}
-          show
-          title={texts.title}
-          description={texts.description}
-          icon={gamificationIcon(celebration.achievement.icon)}
-          xpReward={celebration.achievement.xp}
-          onComplete={finishCelebration}
-        />
+        <Suspense fallback={null}>
+          <CelebrationOverlay
+            key={celebration.id}
+            show
+            title={texts.title}
+            description={texts.description}
+            icon={gamificationIcon(celebration.achievement.icon)}
+            xpReward={celebration.achievement.xp}
+            onComplete={finishCelebration}
+          />
+        </Suspense>
       ) : null}
     </>
   );

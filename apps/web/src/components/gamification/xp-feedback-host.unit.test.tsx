@@ -31,6 +31,12 @@ function renderHost() {
 
 const notice = () => screen.queryByTestId('level-up-notification');
 const overlay = () => screen.queryByTestId('celebration-overlay');
+/** Queues celebrations and waits for the overlay's lazily loaded module. */
+async function celebrate(achievements: AchievementUnlock[]) {
+  act(() => feedback.celebrate(achievements));
+  await act(() => vi.dynamicImportSettled());
+}
+
 const advance = (ms: number) =>
   act(() => {
     vi.advanceTimersByTime(ms);
@@ -91,9 +97,9 @@ describe('the celebrations', () => {
   const FIRST: AchievementUnlock = { key: 'first_read', icon: 'book-open', xp: 20 };
   const SECOND: AchievementUnlock = { key: 'streak_3', icon: 'flame', xp: 30 };
 
-  it('shows each achievement for 5 s, one after another, then nothing', () => {
+  it('shows each achievement for 5 s, one after another, then nothing', async () => {
     renderHost();
-    act(() => feedback.celebrate([FIRST, SECOND]));
+    await celebrate([FIRST, SECOND]);
     expect(overlay()?.textContent).toContain('First read');
     expect(overlay()?.textContent).toContain('+20 XP');
     expect(overlay()?.querySelector('svg.lucide-book-open')).not.toBeNull();
@@ -104,9 +110,9 @@ describe('the celebrations', () => {
     expect(overlay()).toBeNull();
   });
 
-  it('gives an achievement this build has no text for the generic title and a trophy', () => {
+  it('gives an achievement this build has no text for the generic title and a trophy', async () => {
     renderHost();
-    act(() => feedback.celebrate([{ key: 'from_the_future', icon: 'rocket', xp: 5 }]));
+    await celebrate([{ key: 'from_the_future', icon: 'rocket', xp: 5 }]);
     expect(overlay()?.textContent).toContain('Achievement unlocked!');
     expect(overlay()?.querySelector('svg.lucide-trophy')).not.toBeNull();
   });
