@@ -1,11 +1,4 @@
-import {
-  AVATAR_MAX_BYTES,
-  ERROR_CODES,
-  NICKNAME_MAX_LENGTH,
-  NICKNAME_MIN_LENGTH,
-  timeZoneSchema,
-  type ErrorCode,
-} from '@summa/shared';
+import { AVATAR_MAX_BYTES, ERROR_CODES, nicknameSchema, timeZoneSchema, type ErrorCode } from '@summa/shared';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
 
@@ -14,15 +7,15 @@ export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export type NicknameProblem = 'tooShort' | 'tooLong' | 'invalid';
 
-/** What is wrong with a nickname as typed, if anything; empty means "no nickname". */
+/** What is wrong with a nickname as typed, by the contract's own rules; empty means "no nickname". */
 export function nicknameProblem(value: string): NicknameProblem | null {
-  const nickname = value.trim();
-  if (nickname === '') return null;
-  if (nickname.length < NICKNAME_MIN_LENGTH) return 'tooShort';
-  if (nickname.length > NICKNAME_MAX_LENGTH) return 'tooLong';
-  // eslint-disable-next-line no-control-regex -- control characters are what the server refuses
-  if (/[\u0000-\u001f\u007f]/.test(nickname)) return 'invalid';
-  return null;
+  if (value.trim() === '') return null;
+  const result = nicknameSchema.safeParse(value);
+  if (result.success) return null;
+  const code = result.error.issues[0]?.code;
+  if (code === 'too_small') return 'tooShort';
+  if (code === 'too_big') return 'tooLong';
+  return 'invalid';
 }
 
 export function isTimeZone(value: string): boolean {
