@@ -36,7 +36,8 @@ export function HeaderProgress() {
             className="size-4 shrink-0"
             style={{ color: tier.color }}
           />
-          <span className="sr-only sm:not-sr-only" style={{ color: tier.color }} data-testid="header-level">
+          {/* The tier's colour stays on the icon: as small text, two of the five (green, amber) fall below 4.5:1 on white. */}
+          <span className="text-stone-800 sr-only sm:not-sr-only" data-testid="header-level">
             {name}
           </span>
           <span className="text-stone-700 tabular-nums sm:ml-1 sm:font-medium sm:text-stone-500">

@@ -32,14 +32,14 @@ function renderProgress(value: ReaderProgressState) {
 afterEach(() => setLanguage('pt'));
 
 describe('HeaderProgress', () => {
-  it("shows the tier's name and icon in its colour, the XP, the bar's value and the streak", () => {
+  it("shows the tier's name, its icon in the tier's colour, the XP, the bar's value and the streak", () => {
     setLanguage('en');
     // Learner spans 100–499: 300 XP is half way.
     renderProgress(state({ xp: 300, level: 2, streak: { current: 7, longest: 9, freezes: 1, today: true } }));
     const level = screen.getByTestId('header-level');
     expect(level.textContent).toBe('Learner');
-    expect(level.style.color).toBe('rgb(37, 99, 235)');
-    expect(screen.getByTestId('header-progress').querySelector('svg.lucide-book-open')).not.toBeNull();
+    const icon = screen.getByTestId('header-progress').querySelector<SVGElement>('svg.lucide-book-open');
+    expect(icon?.style.color).toBe('rgb(37, 99, 235)');
     expect(screen.getByTestId('header-progress').textContent).toContain('300 XP');
     const bar = screen.getByRole('progressbar', { name: 'Level Learner: 300 XP, 50% to the next level' });
     expect(bar.getAttribute('aria-valuenow')).toBe('50');
