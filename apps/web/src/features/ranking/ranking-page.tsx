@@ -162,7 +162,10 @@ export function RankingPage() {
         className="flex max-w-3xl flex-col gap-4"
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <TabsList aria-label={t('ranking.scopesLabel')}>
+          <TabsList
+            aria-label={t('ranking.scopesLabel')}
+            className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto"
+          >
             {RANKING_SCOPES.map((option) => (
               <TabsTrigger key={option} value={option}>
                 {t(`ranking.scopes.${option}`)}
