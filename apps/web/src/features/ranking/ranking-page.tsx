@@ -21,7 +21,7 @@ function isScope(value: string | null): value is RankingScope {
   return RANKING_SCOPES.some((scope) => scope === value);
 }
 
-/** The PT / EN / ES choice of the language scope. */
+/** The PT / EN / ES choice of the language scope, each written in its own language. */
 function LanguageChoice({ value, onChange }: { value: Language; onChange: (language: Language) => void }) {
   const { t } = useTranslation();
   return (
@@ -32,12 +32,12 @@ function LanguageChoice({ value, onChange }: { value: Language; onChange: (langu
           type="button"
           size="sm"
           variant="outline"
+          lang={language}
           aria-pressed={language === value}
-          aria-label={t(`common.language.${language}`)}
           onClick={() => onChange(language)}
-          className={cn('uppercase', language === value && 'border-brand-500 bg-brand-50 text-brand-800')}
+          className={cn(language === value && 'border-brand-500 bg-brand-50 text-brand-800')}
         >
-          {language}
+          {t(`common.language.${language}`)}
         </Button>
       ))}
     </div>
