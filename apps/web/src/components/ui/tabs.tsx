@@ -19,7 +19,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex min-h-9 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-stone-600 transition-colors hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm [&_svg]:size-4 [&_svg]:shrink-0',
+        'inline-flex min-h-9 items-center justify-center gap-1.5 rounded-lg px-2 text-sm sm:px-3 font-semibold whitespace-nowrap text-stone-600 transition-colors hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm [&_svg]:size-4 [&_svg]:shrink-0',
         className,
       )}
       {...props}

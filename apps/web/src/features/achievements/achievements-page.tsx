@@ -106,7 +106,10 @@ export function AchievementsPage() {
           }}
           className="flex flex-col gap-4"
         >
-          <TabsList aria-label={t('achievements.filters.label')} className="self-start">
+          <TabsList
+            aria-label={t('achievements.filters.label')}
+            className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto sm:self-start"
+          >
             {FILTERS.map((name) => (
               <TabsTrigger key={name} value={name}>
                 {t(`achievements.filters.${name}`)}{' '}

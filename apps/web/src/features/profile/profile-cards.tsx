@@ -23,6 +23,7 @@ import { ProgressBar } from '../../components/gamification/progress-bar';
 import { ReaderAvatar } from '../../components/gamification/reader-avatar';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
 
 const card = 'rounded-2xl border border-stone-200 bg-white p-4 sm:p-5';
 
@@ -30,23 +31,34 @@ const card = 'rounded-2xl border border-stone-200 bg-white p-4 sm:p-5';
 export function IdentityCard({ profile }: { profile: MeResponse['profile'] }) {
   const { t } = useTranslation();
   return (
-    <section aria-label={t('pages.profile.title')} className={`${card} flex flex-wrap items-center gap-4`}>
-      <ReaderAvatar url={profile.avatarUrl} className="size-16" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="truncate text-xl font-semibold text-stone-900" data-testid="profile-nickname">
-            {profile.nickname ?? t('profile.noNickname')}
-          </span>
-          {profile.plan === 'premium' ? (
-            <Badge variant="accent">
-              <Sparkles aria-hidden />
-              {t('profile.premium')}
-            </Badge>
-          ) : null}
-        </p>
-        {profile.nickname ? null : <p className="text-sm text-stone-600">{t('profile.noNicknameHint')}</p>}
+    <section
+      aria-label={t('pages.profile.title')}
+      className={`${card} flex flex-col gap-4 sm:flex-row sm:items-center`}
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <ReaderAvatar url={profile.avatarUrl} className="size-16" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <span
+              className="min-w-0 text-xl font-semibold break-words text-stone-900"
+              data-testid="profile-nickname"
+            >
+              {profile.nickname ?? t('profile.noNickname')}
+            </span>
+            {profile.plan === 'premium' ? (
+              <Badge variant="accent">
+                <Sparkles aria-hidden />
+                {t('profile.premium')}
+              </Badge>
+            ) : null}
+          </p>
+          {profile.nickname ? null : <p className="text-sm text-stone-600">{t('profile.noNicknameHint')}</p>}
+        </div>
       </div>
-      <Link to="/settings" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+      <Link
+        to="/settings"
+        className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'self-start sm:self-auto')}
+      >
         <Pencil aria-hidden />
         {t('profile.edit')}
       </Link>

@@ -20,29 +20,33 @@ const PODIUM = [
 /** One row: rank, avatar, name (as text: nicknames are user input), level, XP and summaries. */
 export function RankingRow({ entry }: { entry: RankingEntry }) {
   const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const xp = t('gamification.xp', { xp: new Intl.NumberFormat(i18n.language).format(entry.xp) });
   return (
     <div
       data-testid="ranking-entry"
       aria-current={entry.isMe ? 'true' : undefined}
       className={cn(
-        'flex items-center gap-3 rounded-2xl border bg-white px-3 py-3 sm:px-4',
-        entry.isMe ? 'border-brand-300 bg-brand-50 ring-1 ring-brand-300' : 'border-stone-200',
+        'flex items-center gap-2 rounded-2xl border bg-white px-3 py-3 sm:gap-3 sm:px-4',
+        entry.isMe ? 'border-brand-500 bg-brand-50 ring-1 ring-brand-500' : 'border-stone-200',
       )}
     >
       <span
         className={cn(
-          'flex h-8 min-w-8 shrink-0 items-center justify-center rounded-full px-1 text-sm font-bold tabular-nums',
+          'flex h-7 min-w-7 shrink-0 items-center justify-center rounded-full px-1 text-sm font-bold tabular-nums',
           PODIUM[entry.rank - 1] ?? 'text-stone-600',
         )}
       >
         <span className="sr-only">{t('ranking.rank', { rank: entry.rank })}</span>
         <span aria-hidden>{entry.rank}</span>
       </span>
-      <ReaderAvatar url={entry.avatarUrl} />
+      <ReaderAvatar url={entry.avatarUrl} className="size-8 sm:size-10" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-semibold text-stone-900" data-testid="ranking-name">
+          <span
+            className="truncate text-sm font-semibold text-stone-900 sm:text-base"
+            title={readerLabel(entry, t)}
+            data-testid="ranking-name"
+          >
             {readerLabel(entry, t)}
           </span>
           {entry.isMe ? (
@@ -51,15 +55,14 @@ export function RankingRow({ entry }: { entry: RankingEntry }) {
             </Badge>
           ) : null}
         </p>
-        <p className="flex flex-wrap items-center gap-x-2 text-xs text-stone-600">
-          <LevelName level={entry.level} />
-          <span aria-hidden>·</span>
-          <span>{t('ranking.summaries', { count: entry.summariesCount })}</span>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-stone-600">
+          <LevelName level={entry.level} className="whitespace-nowrap" />
+          {/* On a phone the XP joins this line, leaving the name the row's width. */}
+          <span className="font-semibold whitespace-nowrap text-stone-900 tabular-nums sm:hidden">{xp}</span>
+          <span className="whitespace-nowrap">{t('ranking.summaries', { count: entry.summariesCount })}</span>
         </p>
       </div>
-      <span className="shrink-0 text-sm font-semibold text-stone-900 tabular-nums">
-        {t('gamification.xp', { xp: numbers.format(entry.xp) })}
-      </span>
+      <span className="hidden shrink-0 text-sm font-semibold text-stone-900 tabular-nums sm:block">{xp}</span>
     </div>
   );
 }

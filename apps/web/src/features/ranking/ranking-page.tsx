@@ -21,7 +21,7 @@ function isScope(value: string | null): value is RankingScope {
   return RANKING_SCOPES.some((scope) => scope === value);
 }
 
-/** The PT / EN / ES choice of the language scope. */
+/** The PT / EN / ES choice of the language scope, each written in its own language. */
 function LanguageChoice({ value, onChange }: { value: Language; onChange: (language: Language) => void }) {
   const { t } = useTranslation();
   return (
@@ -32,12 +32,12 @@ function LanguageChoice({ value, onChange }: { value: Language; onChange: (langu
           type="button"
           size="sm"
           variant="outline"
+          lang={language}
           aria-pressed={language === value}
-          aria-label={t(`common.language.${language}`)}
           onClick={() => onChange(language)}
-          className={cn('uppercase', language === value && 'border-brand-500 bg-brand-50 text-brand-800')}
+          className={cn(language === value && 'border-brand-500 bg-brand-50 text-brand-800')}
         >
-          {language}
+          {t(`common.language.${language}`)}
         </Button>
       ))}
     </div>
@@ -162,7 +162,10 @@ export function RankingPage() {
         className="flex max-w-3xl flex-col gap-4"
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <TabsList aria-label={t('ranking.scopesLabel')}>
+          <TabsList
+            aria-label={t('ranking.scopesLabel')}
+            className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto"
+          >
             {RANKING_SCOPES.map((option) => (
               <TabsTrigger key={option} value={option}>
                 {t(`ranking.scopes.${option}`)}

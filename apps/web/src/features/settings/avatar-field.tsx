@@ -129,7 +129,7 @@ export function AvatarField({
           <label
             key={preset}
             className={cn(
-              'flex cursor-pointer items-center justify-center rounded-2xl border-2 bg-white p-1.5 transition-colors hover:border-brand-300 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+              'flex cursor-pointer items-center justify-center rounded-2xl border-2 bg-white p-1.5 transition-colors hover:border-brand-200 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
               checked === preset ? 'border-brand-600 bg-brand-50' : 'border-stone-200',
             )}
           >

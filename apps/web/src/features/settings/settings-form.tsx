@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { updateProfile, uploadAvatar } from '../../lib/gamification-api';
 import { setLanguage } from '../../lib/i18n';
 import { logWarning } from '../../lib/logger';
+import { cn } from '../../lib/utils';
 import { AvatarField, type AvatarChoice } from './avatar-field';
 import { avatarErrorText, errorText, isTimeZone, nicknameProblem, timeZones } from './settings-rules';
 
@@ -166,7 +167,8 @@ export function SettingsForm({
           onChange={(event) => {
             if (isLanguage(event.target.value)) setLanguageChoice(event.target.value);
           }}
-          className={inputClass}
+          // A select counts as :read-only, which inputClass greys out.
+          className={cn(inputClass, 'read-only:bg-white read-only:text-stone-900')}
         >
           {LANGUAGES.map((option) => (
             <option key={option} value={option} lang={option}>
