@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type GenerateSummaryResponse, type Language, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
-import { baseURL, launchBrowser, openPage } from '../support/browser.js';
+import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { apiAs } from '../support/api.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 let browser: Browser;
@@ -15,19 +16,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-const api = (session: Session, path: string, body: unknown) =>
-  fetch(`${baseURL()}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${session.access_token}`,
-      'X-Forwarded-For': visitorAddress(),
-    },
-    body: JSON.stringify(body),
-  });
-
 async function summaryOf(session: Session, language: Language): Promise<string> {
-  const response = await api(session, '/api/summaries', {
+  const response = await apiAs(session, '/api/summaries', {
     bookTitle: `Audio ${randomUUID().slice(0, 8)}`,
     bookAuthor: 'E2E Author',
     language,
@@ -100,7 +90,7 @@ describe.each(LANGUAGES)('the audio of a summary in %s', (language) => {
     const last = ids.pop() ?? '';
     const own = await summaryOf(reader, language);
     for (const id of [own, ...ids]) {
-      const response = await api(reader, `/api/summaries/${id}/audio`, { language });
+      const response = await apiAs(reader, `/api/summaries/${id}/audio`, { language });
       expect(response.status).toBe(200);
     }
     const { page, context } = await openPage(browser, { storedLanguage: language, session: reader });

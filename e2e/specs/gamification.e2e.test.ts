@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XP_BY_EVENT, type AddXpResult, type GenerateSummaryResponse, type Session } from '@summa/shared';
+import { translations } from '@summa/shared/i18n';
+import type { Language } from '@summa/shared/languages';
+import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { apiAs } from '../support/api.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { solidPng } from '../support/png.js';
+import { recordToasts, toastsOf } from '../support/toasts.js';
+
+/**
+ * Issue 12, 'Done when': XP, levels, celebrations, the ranking's nicknames and the avatar, as a
+ * reader sees them. State the journey does not test is set up through the API. Each test has its
+ * own reader and its own catalogue books (no other spec generates them), so order does not matter.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Spec §4: the celebration hides after 5 s, the level-up notification after 6 s. */
+const CELEBRATION_MS = 5000;
+const LEVEL_UP_NOTIFICATION_MS = 6000;
+/** Room for a busy machine when waiting for something timed to go away. */
+const TOLERANCE_MS = 4000;
+
+async function generate(
+  session: Session,
+  book: { title: string; author: string },
+  language: Language,
+): Promise<string> {
+  const response = await apiAs(session, '/api/summaries', {
+    bookTitle: book.title,
+    bookAuthor: book.author,
+    language,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as GenerateSummaryResponse).summaryId;
+}
+
+async function award(
+  session: Session,
+  eventType: 'read_summary' | 'share_summary',
+  subjectId: string,
+): Promise<AddXpResult> {
+  const response = await apiAs(session, '/api/xp', { eventType, subjectId });
+  expect(response.status).toBe(200);
+  return (await response.json()) as AddXpResult;
+}
+
+/** The XP the header shows, read from its bar's label (the visible number differs by width). */
+async function headerXp(page: Page): Promise<number | null> {
+  const bar = page.getByTestId('header-progress').getByRole('progressbar');
+  if ((await bar.count()) === 0) return null;
+  const match = /(\d+) XP/.exec((await bar.getAttribute('aria-label')) ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** WCAG 2 A and AA violations in the page (or in `include` only), with what each one hit. */
+async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+async function expectNoViolations(page: Page, state: string, include?: string) {
+  expect.soft({ state, violations: await axeViolations(page, include) }).toEqual({ state, violations: [] });
+}
+
+describe('gamification', () => {
+  it('pt: reading a summary shows +10 XP, moves the header, and celebrates the first achievements one after the other', async () => {
+    const texts = translations.pt;
+    const reader = await signUpViaApi(uniqueEmail('xp-read'), { language: 'pt' });
+    const summaryId = await generate(reader, { title: 'Tiny Habits', author: 'BJ Fogg' }, 'pt');
+    const { page, context, errors } = await openPage(browser, { storedLanguage: 'pt', session: reader });
+    await recordToasts(context);
+
+    // The generation alone: first_summary's 20 XP, not celebrated yet.
+    await page.goto('/home');
+    await expect.poll(() => headerXp(page)).toBe(20);
+
+    await page.goto(`/summary/${summaryId}`);
+    const xpToast = `${texts.gamification.xpGain.replace('{{xp}}', String(XP_BY_EVENT.read_summary))}${texts.gamification.events.read_summary}`;
+    await expect.poll(() => toastsOf(page)).toContain(xpToast);
+    // The read (10) and the first read's achievement (10).
+    await expect.poll(() => headerXp(page)).toBe(40);
+
+    // Both achievements are celebrated, in the order they were unlocked, each for 5 s.
+    const overlay = page.getByTestId('celebration-overlay');
+    const items = texts.achievements.items;
+    await overlay.getByText(items.first_summary.title, { exact: true }).waitFor();
+    expect(await overlay.getByTestId('celebration-xp').textContent()).toBe('+20 XP');
+    expect(await overlay.textContent()).toContain(items.first_summary.description);
+    const badge = await overlay
+      .getByTestId('celebration-xp')
+      .evaluate((element) => getComputedStyle(element).backgroundImage);
+    expect(badge).toContain('gradient');
+    await expectNoViolations(page, 'celebration overlay', '[data-testid="celebration-overlay"]');
+
+    await overlay
+      .getByText(items.first_read.title, { exact: true })
+      .waitFor({ timeout: CELEBRATION_MS + TOLERANCE_MS });
+    expect(await overlay.getByTestId('celebration-xp').textContent()).toBe('+10 XP');
+    await overlay.waitFor({ state: 'detached', timeout: CELEBRATION_MS + TOLERANCE_MS });
+    // Non-blocking all along: the page under it still takes the pointer.
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('en at 390 px: crossing 100 XP shows Level Up! and the level-up notification, gone after 6 s', async () => {
+    const texts = translations.en;
+    const reader = await signUpViaApi(uniqueEmail('xp-level'), { language: 'en' });
+    // 95 XP: first_summary 20, two reads 20 and first_read 10, two shares 30 and first_share 15.
+    const [first, second] = [
+      await generate(reader, { title: 'Four Thousand Weeks', author: 'Oliver Burkeman' }, 'en'),
+      await generate(reader, { title: 'Why We Sleep', author: 'Matthew Walker' }, 'en'),
+    ];
+    for (const id of [first, second]) {
+      await award(reader, 'read_summary', id);
+      await award(reader, 'share_summary', id);
+    }
+    const third = await generate(reader, { title: 'Breath', author: 'James Nestor' }, 'en');
+
+    const { page, context, errors } = await openPage(browser, {
+      storedLanguage: 'en',
+      session: reader,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await recordToasts(context);
+    await page.goto('/home');
+    await expect.poll(() => headerXp(page)).toBe(95);
+
+    await page.goto(`/summary/${third}`);
+    await expect.poll(() => toastsOf(page)).toContain(`+10 XP${texts.gamification.events.read_summary}`);
+    const learner = texts.gamification.levels.learner;
+    await expect
+      .poll(() => toastsOf(page))
+      .toContain(
+        `${texts.gamification.levelUp.title}${texts.gamification.levelUp.body.replace('{{level}}', learner)}`,
+      );
+
+    const notification = page.getByTestId('level-up-notification');
+    await notification.waitFor();
+    expect(await notification.textContent()).toContain(
+      texts.gamification.levelUp.notification.replace('{{level}}', learner),
+    );
+    expect(await notification.textContent()).toContain(
+      texts.gamification.levelUp.reward.replace('{{xp}}', '100'),
+    );
+    // Within the phone's screen.
+    const box = await notification.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844).toBe(true);
+
+    // 95 + 10, the level's 100 and the Learner achievement's 25; the header names the new level.
+    await expect.poll(() => headerXp(page)).toBe(230);
+    expect(
+      await page.getByTestId('header-progress').getByRole('progressbar').getAttribute('aria-label'),
+    ).toContain(learner);
+    await page
+      .getByTestId('celebration-overlay')
+      .getByText(texts.achievements.items.level_learner.title, { exact: true })
+      .waitFor();
+
+    await notification.waitFor({ state: 'detached', timeout: LEVEL_UP_NOTIFICATION_MS + TOLERANCE_MS });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('es: the nickname set in /settings stands for the reader in every ranking, as text, never the name or e-mail', async () => {
+    const texts = translations.es;
+    const fullName = `Rosa Tlaloc ${randomUUID().slice(0, 6)}`;
+    const email = uniqueEmail('ranking');
+    const reader = await signUpViaApi(email, { language: 'es', fullName });
+    const summaryId = await generate(reader, { title: 'Indistractable', author: 'Nir Eyal' }, 'es');
+    await award(reader, 'read_summary', summaryId);
+    // A reader of the Portuguese board, so that it is never empty.
+    const ptReader = await signUpViaApi(uniqueEmail('ranking-pt'), { language: 'pt' });
+    await award(ptReader, 'read_summary', summaryId);
+    const ptNickname = `Leitor ${randomUUID().slice(0, 6)}`;
+    const patched = await apiAs(ptReader, '/api/me/profile', { nickname: ptNickname }, 'PATCH');
+    expect(patched.status).toBe(200);
+    const { page, context, errors } = await openPage(browser, { storedLanguage: 'es', session: reader });
+    await recordToasts(context);
+
+    const saveNickname = async (nickname: string) => {
+      await page.goto('/settings');
+      const field = page.getByLabel(texts.settings.nickname.label, { exact: true });
+      await field.fill(nickname);
+      await page.getByRole('button', { name: texts.settings.save }).click();
+      await expect.poll(() => toastsOf(page)).toContain(texts.settings.saved);
+    };
+    const suffix = randomUUID().slice(0, 4);
+    const plain = `Lectora ${suffix}`;
+    await saveNickname(plain);
+    await expectNoViolations(page, '/settings');
+
+    const mine = page.locator('[data-testid="ranking-entry"][aria-current="true"]');
+    const expectOnlyNickname = async (scope: string, nickname: string) => {
+      await mine.waitFor();
+      expect({ scope, name: await mine.getByTestId('ranking-name').textContent() }).toEqual({
+        scope,
+        name: nickname,
+      });
+      const text = await page.locator('body').innerText();
+      expect({ scope, name: text.includes(fullName), email: text.includes(email) }).toEqual({
+        scope,
+        name: false,
+        email: false,
+      });
+    };
+    await page.goto('/ranking');
+    await expectOnlyNickname('global', plain);
+    await expectNoViolations(page, '/ranking');
+
+    await page.getByRole('tab', { name: texts.ranking.scopes.language }).click();
+    await page.getByRole('button', { name: texts.common.language.es, pressed: true }).waitFor();
+    await expectOnlyNickname('language', plain);
+    // Another language's board, where the reader has no place: its readers, and no row for them.
+    await page.getByRole('button', { name: texts.common.language.pt, pressed: false }).click();
+    await page.waitForURL(/lang=pt/);
+    await page.getByTestId('ranking-entry').filter({ hasText: ptNickname }).waitFor();
+    expect(await mine.count()).toBe(0);
+    await page.getByRole('tab', { name: texts.ranking.scopes.weekly }).click();
+    await page.waitForURL(/scope=weekly/);
+    await expectOnlyNickname('weekly', plain);
+
+    // Markup in a nickname is shown as the characters typed.
+    const markup = `<i>Zé ${suffix}</i>`;
+    await saveNickname(markup);
+    await page.goto('/ranking');
+    await expectOnlyNickname('global, markup', markup);
+    expect(await mine.locator('i').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pt: an uploaded avatar shows in the header; a 3 MB file is refused with the size in words', async () => {
+    const texts = translations.pt;
+    const reader = await signUpViaApi(uniqueEmail('avatar'), { language: 'pt' });
+    const { page, context, errors } = await openPage(browser, { storedLanguage: 'pt', session: reader });
+    await recordToasts(context);
+    await page.goto('/settings');
+    const upload = page.getByLabel(texts.settings.avatar.upload, { exact: true });
+
+    await upload.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(3 * 1024 * 1024),
+    });
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContain(texts.settings.avatar.tooLarge.replace('{{max}}', '2'));
+
+    await upload.setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: solidPng(64, 48, [200, 80, 30]),
+    });
+    await page.getByRole('alert').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: texts.settings.save }).click();
+    await expect.poll(() => toastsOf(page)).toContain(texts.settings.saved);
+
+    const avatar = page
+      .getByRole('button', { name: texts.common.nav.userMenu, exact: true })
+      .getByTestId('reader-avatar');
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/files\/avatars\//);
+    // The image really loads (not the initials fallback of a failed one).
+    await expect
+      .poll(() => avatar.evaluate((image) => (image instanceof HTMLImageElement ? image.naturalWidth : 0)))
+      .toBe(256);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('en: /achievements filters unlocked and locked ones; /profile counts books read and the streak', async () => {
+    const texts = translations.en;
+    const reader = await signUpViaApi(uniqueEmail('achievements'), { language: 'en' });
+    const summaryId = await generate(reader, { title: 'Digital Minimalism', author: 'Cal Newport' }, 'en');
+    await award(reader, 'read_summary', summaryId);
+    const { page, context, errors } = await openPage(browser, { storedLanguage: 'en', session: reader });
+
+    await page.goto('/achievements');
+    const cards = page.getByTestId('achievement-card');
+    const titles = () => cards.locator('h3').allTextContents();
+    await cards.first().waitFor();
+    const total = await cards.count();
+    expect(total).toBeGreaterThanOrEqual(20);
+    await expectNoViolations(page, '/achievements');
+
+    const items = texts.achievements.items;
+    await page.getByRole('tab', { name: new RegExp(`^${texts.achievements.filters.unlocked}`) }).click();
+    // The most recent first.
+    await expect.poll(titles).toEqual([items.first_read.title, items.first_summary.title]);
+    await page.getByRole('tab', { name: new RegExp(`^${texts.achievements.filters.locked}`) }).click();
+    await expect.poll(() => cards.count()).toBe(total - 2);
+    const locked = await titles();
+    expect(locked).toContain(items.summaries_5.title);
+    expect(locked).not.toContain(items.first_read.title);
+
+    await page.goto('/profile');
+    const stat = (label: string) =>
+      page
+        .getByTestId('profile-stat')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .first();
+    await stat(texts.profile.stats.booksRead).waitFor();
+    expect(await stat(texts.profile.stats.booksRead).textContent()).toBe('1');
+    expect(await stat(texts.profile.stats.summariesGenerated).textContent()).toBe('1');
+    expect(await stat(texts.profile.stats.currentStreak).textContent()).toBe('1 day');
+    expect(await stat(texts.profile.stats.longestStreak).textContent()).toBe('1 day');
+    await expectNoViolations(page, '/profile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
