@@ -40,7 +40,7 @@ export function connectApiAuth(next: ApiAuthBridge | null): void {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (an uploaded file) is sent as it is, with its own Content-Type. */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -77,13 +77,15 @@ async function send(
     Accept: options.accept ?? 'application/json',
     'Accept-Language': currentLanguage(),
   });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const raw = options.body instanceof Blob ? options.body : null;
+  if (raw) headers.set('Content-Type', raw.type || 'application/octet-stream');
+  else if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
     return await fetch(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: raw ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: options.signal ?? null,
       credentials: 'same-origin',
     });

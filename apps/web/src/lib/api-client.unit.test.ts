@@ -73,3 +73,17 @@ describe('apiRequest checks every answer against its contract', () => {
     });
   });
 });
+
+describe('apiRequest bodies', () => {
+  it('sends a Blob as it is, with its own Content-Type, and anything else as JSON', async () => {
+    const api = fakeApi({ 'POST /api/auth/logout': () => noContent() });
+    const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    await apiRequest('/api/auth/logout', noContentSchema, { method: 'POST', body: image });
+    await apiRequest('/api/auth/logout', noContentSchema, { method: 'POST', body: { a: 1 } });
+    const [blobCall, jsonCall] = api.fetch.mock.calls.map(([, init]) => init);
+    expect(blobCall?.body).toBe(image);
+    expect(new Headers(blobCall?.headers).get('Content-Type')).toBe('image/png');
+    expect(jsonCall?.body).toBe('{"a":1}');
+    expect(new Headers(jsonCall?.headers).get('Content-Type')).toBe('application/json');
+  });
+});

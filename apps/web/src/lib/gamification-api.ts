@@ -31,6 +31,14 @@ export function updateProfile(update: ProfileUpdate): Promise<ProfileResponse> {
   return apiRequest('/api/me/profile', profileResponseSchema, { method: 'PATCH', body: update });
 }
 
+/**
+ * `POST /api/me/avatar`: the image's bytes as they are, with its Content-Type; the server checks
+ * the content, re-encodes it and answers with the profile pointing at it.
+ */
+export function uploadAvatar(file: Blob): Promise<ProfileResponse> {
+  return apiRequest('/api/me/avatar', profileResponseSchema, { method: 'POST', body: file });
+}
+
 export function fetchRanking(
   scope: RankingScope,
   language: Language | undefined,

@@ -13,16 +13,17 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * The reader's avatar: their image, else the initials of their nickname or name, else a
- * placeholder. Decorative (aria-hidden): the control it sits in carries the name.
+ * A reader's avatar: their image (a preset or an upload), else the initials of a name when one
+ * is given, else a neutral placeholder. Decorative (aria-hidden): the name or label is always
+ * written beside it, or carried by the control it sits in.
  */
 export function ReaderAvatar({
   url,
-  name,
+  name = null,
   className,
 }: {
   url: string | null;
-  name: string | null;
+  name?: string | null;
   className?: string;
 }) {
   // An image that fails to load (an expired signed URL) falls back to the initials.
@@ -41,14 +42,22 @@ export function ReaderAvatar({
         className={cn(base, 'object-cover')}
         width={32}
         height={32}
+        decoding="async"
         onError={() => setFailedUrl(url)}
         data-testid="reader-avatar"
       />
     );
   }
+  if (initials) {
+    return (
+      <span aria-hidden className={base} data-testid="reader-avatar">
+        {initials}
+      </span>
+    );
+  }
   return (
-    <span aria-hidden className={base} data-testid="reader-avatar">
-      {initials || <UserRound className="size-4" />}
+    <span aria-hidden className={cn(base, 'bg-stone-100 text-stone-400')} data-testid="avatar-placeholder">
+      <UserRound className="size-3/5" />
     </span>
   );
 }

@@ -1,0 +1,36 @@
+import { cn } from '../../lib/utils';
+
+/** A labelled progress bar (0 to `max`); the colour is a tier's when given. */
+export function ProgressBar({
+  value,
+  max,
+  label,
+  valueText,
+  color,
+  className,
+}: {
+  value: number;
+  max: number;
+  label: string;
+  valueText?: string;
+  color?: string;
+  className?: string;
+}) {
+  const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value}
+      aria-valuetext={valueText}
+      className={cn('h-2 w-full overflow-hidden rounded-full bg-stone-200', className)}
+    >
+      <div
+        className={cn('h-full rounded-full transition-[width]', color ? null : 'bg-brand-600')}
+        style={{ width: `${percent}%`, ...(color ? { backgroundColor: color } : {}) }}
+      />
+    </div>
+  );
+}
