@@ -87,6 +87,6 @@ describe('ReaderAvatar', () => {
 
   it('draws a placeholder without a name', () => {
     render(<ReaderAvatar url={null} name={null} />);
-    expect(screen.getByTestId('reader-avatar').querySelector('svg.lucide-user-round')).not.toBeNull();
+    expect(screen.getByTestId('avatar-placeholder').querySelector('svg.lucide-user-round')).not.toBeNull();
   });
 });

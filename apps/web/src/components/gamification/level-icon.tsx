@@ -1,16 +1,7 @@
 import { LEVEL_TIERS, tierOf, type LevelTier } from '@summa/shared';
-import { BookOpen, Crown, Lightbulb, Sparkles, Sprout, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
-
-/** The lucide icon named by each tier in LEVEL_TIERS, listed so only these five are bundled. */
-const TIER_ICONS: Readonly<Record<LevelTier['icon'], LucideIcon>> = {
-  sprout: Sprout,
-  'book-open': BookOpen,
-  lightbulb: Lightbulb,
-  crown: Crown,
-  sparkles: Sparkles,
-};
+import { GamificationIcon } from './gamification-icons';
 
 /** The tier of a level number (1 to 5); a level beyond the table is the top tier. */
 export function tierOfLevel(level: number): LevelTier {
@@ -19,8 +10,14 @@ export function tierOfLevel(level: number): LevelTier {
 
 /** A tier's icon in its colour, decorative (the level's name is always written next to it). */
 export function LevelIcon({ tier, className }: { tier: LevelTier; className?: string }) {
-  const Icon = TIER_ICONS[tier.icon];
-  return <Icon aria-hidden className={cn('size-4 shrink-0', className)} style={{ color: tier.color }} />;
+  return (
+    <GamificationIcon
+      name={tier.icon}
+      aria-hidden
+      className={cn('size-4 shrink-0', className)}
+      style={{ color: tier.color }}
+    />
+  );
 }
 
 /** A level's icon and translated name, e.g. "🌱 Beginner". */

@@ -13,9 +13,9 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * A reader's avatar (a preset's image or their upload), else the initials of their nickname or
- * name when given, else a neutral placeholder. Decorative (aria-hidden): the control it sits in,
- * or the text beside it, carries the name.
+ * A reader's avatar: their image (a preset or an upload), else the initials of a name when one
+ * is given, else a neutral placeholder. Decorative (aria-hidden): the name or label is always
+ * written beside it, or carried by the control it sits in.
  */
 export function ReaderAvatar({
   url,
@@ -29,17 +29,19 @@ export function ReaderAvatar({
   // An image that fails to load (an expired signed URL) falls back to the initials.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const initials = name ? initialsOf(name) : '';
-  const box = cn('flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full', className);
+  const base = cn(
+    'flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-xs font-bold text-brand-800',
+    className,
+  );
   if (url && failedUrl !== url) {
     return (
       <img
         src={url}
         alt=""
         aria-hidden
-        className={cn(box, 'bg-stone-100 object-cover')}
-        width={40}
-        height={40}
-        loading="lazy"
+        className={cn(base, 'object-cover')}
+        width={32}
+        height={32}
         decoding="async"
         onError={() => setFailedUrl(url)}
         data-testid="reader-avatar"
@@ -48,18 +50,14 @@ export function ReaderAvatar({
   }
   if (initials) {
     return (
-      <span
-        aria-hidden
-        className={cn(box, 'bg-brand-100 text-xs font-bold text-brand-800')}
-        data-testid="reader-avatar"
-      >
+      <span aria-hidden className={base} data-testid="reader-avatar">
         {initials}
       </span>
     );
   }
   return (
-    <span aria-hidden className={cn(box, 'bg-stone-100 text-stone-400')} data-testid="reader-avatar">
-      <UserRound className="size-3/5" data-testid="avatar-placeholder" />
+    <span aria-hidden className={cn(base, 'bg-stone-100 text-stone-400')} data-testid="avatar-placeholder">
+      <UserRound className="size-3/5" />
     </span>
   );
 }

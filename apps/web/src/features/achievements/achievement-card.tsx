@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/gamification/progress-bar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
-import { AchievementIcon } from './achievement-icons';
+import { GamificationIcon } from '../../components/gamification/gamification-icons';
 
 type AchievementKey = keyof (typeof translations)['en']['achievements']['items'];
 
@@ -47,7 +47,7 @@ export function AchievementCard({ achievement }: { achievement: Achievement }) {
           unlocked ? 'bg-amber-100 text-amber-700' : 'bg-stone-100 text-stone-400',
         )}
       >
-        <AchievementIcon name={achievement.icon} className="size-6" />
+        <GamificationIcon name={achievement.icon} aria-hidden className="size-6" />
         {unlocked ? null : (
           <span className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full bg-white text-stone-500 shadow-sm">
             <Lock aria-hidden className="size-3" />

@@ -97,7 +97,8 @@ function RankingResults({ ranking }: { ranking: ReturnType<typeof useRanking> })
           </li>
         ))}
       </ol>
-      {meListed ? null : (
+      {/* The reader has no place on another language's board. */}
+      {meListed || !data.me ? null : (
         <section aria-labelledby="ranking-me" className="flex flex-col gap-2 border-t border-stone-200 pt-4">
           <h2 id="ranking-me" className="text-sm font-semibold text-stone-700">
             {t('ranking.yourPosition')}

@@ -47,8 +47,10 @@ function errorCode(error: unknown): ErrorCode {
 export function avatarErrorText(error: unknown, t: TFunction): string {
   const code = errorCode(error);
   const max = AVATAR_MAX_BYTES / (1024 * 1024);
-  if (code === 'PAYLOAD_TOO_LARGE') return t('settings.avatar.tooLarge', { max });
-  if (code === 'UNSUPPORTED_MEDIA_TYPE') return t('settings.avatar.badType');
+  if (code === 'AVATAR_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE')
+    return t('settings.avatar.tooLarge', { max });
+  if (code === 'AVATAR_UNSUPPORTED_IMAGE' || code === 'UNSUPPORTED_MEDIA_TYPE')
+    return t('settings.avatar.badType');
   return t(`errors.${code}`);
 }
 
