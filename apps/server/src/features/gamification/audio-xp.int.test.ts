@@ -7,7 +7,7 @@ import { startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-serv
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser } from '../../test/test-users.js';
-import { gamificationClient } from './gamification-test-kit.js';
+import { gamificationClient } from '../../test/gamification-client.js';
 
 describe.each(TEST_DATABASES)('audio XP on %s', (kind) => {
   let llm: FakeLlmServer;

@@ -10,7 +10,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-serv
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
-import { gamificationClient } from './gamification-test-kit.js';
+import { gamificationClient } from '../../test/gamification-client.js';
 import { rankShard } from './rank-counts.js';
 import { anonymousCode } from './ranking.service.js';
 

@@ -1,4 +1,5 @@
 import {
+  LEVEL_TIERS,
   tierOf,
   LEVEL_UP_REWARD_XP,
   XP_BY_EVENT,
@@ -150,8 +151,7 @@ export class ProgressService implements ReaderActivity {
         icon: achievement.icon,
         xp: achievement.xp,
         unlockedAt: unlockedAt.get(achievement.key)?.toISOString() ?? null,
-        current: Math.min(counts[achievement.rule.counter], achievement.rule.target),
-        target: achievement.rule.target,
+        ...towards(achievement, counts, view.xp),
       })),
     };
   }
@@ -265,6 +265,18 @@ export class ProgressService implements ReaderActivity {
     const achievement = this.deps.achievements.find((item) => item.key === key);
     return achievement ? [{ key, icon: achievement.icon, xp: achievement.xp }] : [];
   }
+}
+
+/** How far the reader is toward an achievement; a level's in XP, toward the level's threshold. */
+function towards(
+  achievement: AchievementDefinition,
+  counts: AchievementCounts,
+  xp: number,
+): { current: number; target: number } {
+  const { counter, target } = achievement.rule;
+  const tier = LEVEL_TIERS.find((candidate) => candidate.level === target);
+  if (counter === 'level' && tier) return { current: Math.min(xp, tier.minXp), target: tier.minXp };
+  return { current: Math.min(counts[counter], target), target };
 }
 
 function countsOf(

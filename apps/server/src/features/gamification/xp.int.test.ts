@@ -6,7 +6,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-serv
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser } from '../../test/test-users.js';
-import { gamificationClient } from './gamification-test-kit.js';
+import { gamificationClient } from '../../test/gamification-client.js';
 
 describe.each(TEST_DATABASES)('XP events on %s', (kind) => {
   let llm: FakeLlmServer;
@@ -173,5 +173,7 @@ describe.each(TEST_DATABASES)('XP events on %s', (kind) => {
       unlockedAt: null,
     });
     expect(achievements.find((item) => item.key === 'streak_3')).toMatchObject({ current: 1, target: 3 });
+    // A level's progress is counted in XP toward its threshold (40 XP of Master's 1,500).
+    expect(achievements.find((item) => item.key === 'level_master')).toMatchObject({ current: 40, target: 1500 });
   });
 });

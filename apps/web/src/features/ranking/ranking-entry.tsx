@@ -39,7 +39,7 @@ export function RankingRow({ entry }: { entry: RankingEntry }) {
         <span className="sr-only">{t('ranking.rank', { rank: entry.rank })}</span>
         <span aria-hidden>{entry.rank}</span>
       </span>
-      <ReaderAvatar url={entry.avatarUrl} className="size-8 sm:size-10" />
+      <ReaderAvatar url={entry.avatarUrl} name={entry.nickname} className="size-8 sm:size-10" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex min-w-0 items-center gap-2">
           <span

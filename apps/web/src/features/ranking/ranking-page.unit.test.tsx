@@ -85,7 +85,8 @@ describe('ranking page', () => {
     expect(first!.textContent).toContain('Enlightened');
     expect(first!.textContent).toContain('5,200 XP');
     expect(first!.textContent).toContain('40 summaries');
-    expect(within(first!).getByTestId('avatar-placeholder')).not.toBeNull();
+    // Without an image, the nickname's initial stands in.
+    expect(within(first!).getByTestId('reader-avatar').textContent).toBe('B');
     expect(second!.querySelector('img')?.getAttribute('src')).toBe('/avatars/owl.svg');
     expect(lastQuery()).toBe('scope=global');
   });

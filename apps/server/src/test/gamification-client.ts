@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AddXpResult, GenerateSummaryResponse, Language, MeResponse, XpEventType } from '@summa/shared';
-import type { App } from '../../app.js';
-import { bearer, type TestUser } from '../../test/test-users.js';
+import type { App } from '../app.js';
+import { bearer, type TestUser } from './test-users.js';
 
 /** The gamification calls of a test, through the API as a browser makes them. */
 export function gamificationClient(app: () => App) {
