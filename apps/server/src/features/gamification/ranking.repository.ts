@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, sql, sum } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
@@ -34,21 +34,25 @@ export async function findTop(db: Database, board: RankingBoard, limit: number):
       : board.scope === 'language'
         ? and(eq(readerProgress.language, board.language), gt(readerProgress.xp, 0))
         : and(eq(readerProgress.weekStart, board.weekStart), gt(readerProgress.weekXp, 0));
-  return db
-    .select({
-      userId: readerProgress.userId,
-      xp,
-      totalXp: readerProgress.xp,
-      summariesGenerated: readerProgress.summariesGenerated,
-      nickname: profiles.nickname,
-      avatarPreset: profiles.avatarPreset,
-      avatarKey: profiles.avatarKey,
-    })
-    .from(readerProgress)
-    .leftJoin(profiles, eq(profiles.id, readerProgress.userId))
-    .where(where)
-    .orderBy(desc(xp), readerProgress.userId)
-    .limit(limit);
+  return (
+    db
+      .select({
+        userId: readerProgress.userId,
+        xp,
+        totalXp: readerProgress.xp,
+        summariesGenerated: readerProgress.summariesGenerated,
+        nickname: profiles.nickname,
+        avatarPreset: profiles.avatarPreset,
+        avatarKey: profiles.avatarKey,
+      })
+      .from(readerProgress)
+      .leftJoin(profiles, eq(profiles.id, readerProgress.userId))
+      .where(where)
+      // NULLS LAST as in the partial indexes (drizzle's `.desc()` there): a plain DESC means NULLS
+      // FIRST, which no index matches, and PostgreSQL then sorts every reader of the board.
+      .orderBy(sql`${xp} desc nulls last`, readerProgress.userId)
+      .limit(limit)
+  );
 }
 
 /** Readers of the board with more than `xp`: a sum over the XP totals above it, not over readers. */
