@@ -34,25 +34,23 @@ export async function findTop(db: Database, board: RankingBoard, limit: number):
       : board.scope === 'language'
         ? and(eq(readerProgress.language, board.language), gt(readerProgress.xp, 0))
         : and(eq(readerProgress.weekStart, board.weekStart), gt(readerProgress.weekXp, 0));
-  return (
-    db
-      .select({
-        userId: readerProgress.userId,
-        xp,
-        totalXp: readerProgress.xp,
-        summariesGenerated: readerProgress.summariesGenerated,
-        nickname: profiles.nickname,
-        avatarPreset: profiles.avatarPreset,
-        avatarKey: profiles.avatarKey,
-      })
-      .from(readerProgress)
-      .leftJoin(profiles, eq(profiles.id, readerProgress.userId))
-      .where(where)
-      // NULLS LAST as in the partial indexes (drizzle's `.desc()` there): a plain DESC means NULLS
-      // FIRST, which no index matches, and PostgreSQL then sorts every reader of the board.
-      .orderBy(sql`${xp} desc nulls last`, readerProgress.userId)
-      .limit(limit)
-  );
+  // DESC NULLS LAST as in the partial indexes (drizzle's `.desc()` there): a plain DESC means
+  // NULLS FIRST, which no index matches, and PostgreSQL would sort every reader of the board.
+  return db
+    .select({
+      userId: readerProgress.userId,
+      xp,
+      totalXp: readerProgress.xp,
+      summariesGenerated: readerProgress.summariesGenerated,
+      nickname: profiles.nickname,
+      avatarPreset: profiles.avatarPreset,
+      avatarKey: profiles.avatarKey,
+    })
+    .from(readerProgress)
+    .leftJoin(profiles, eq(profiles.id, readerProgress.userId))
+    .where(where)
+    .orderBy(sql`${xp} desc nulls last`, readerProgress.userId)
+    .limit(limit);
 }
 
 /** Readers of the board with more than `xp`: a sum over the XP totals above it, not over readers. */
