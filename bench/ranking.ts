@@ -37,6 +37,11 @@ const READERS = Number(process.env.READERS ?? 1_000_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
 const REQUESTERS = Number(process.env.REQUESTERS ?? 2_000);
 const SUMMARIES = 500;
+/**
+ * An experiment, off by default: SYNCHRONOUS_COMMIT=off makes the bench database commit without
+ * waiting for the WAL flush, to show how much of an award's time that wait is.
+ */
+const SYNCHRONOUS_COMMIT = process.env.SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on';
 const CHECKED_PER_SCOPE = 20;
 const HTTP_PLAN: LoadPlan = {
   concurrency: CONCURRENCY,
@@ -258,7 +263,10 @@ async function callService(
 async function main() {
   const loadAtStart = loadavg().map(round1);
   await dropDatabase(); // a run stopped before it could clean up
-  await admin((client) => client.query(`create database ${DATABASE_NAME}`));
+  await admin(async (client) => {
+    await client.query(`create database ${DATABASE_NAME}`);
+    await client.query(`alter database ${DATABASE_NAME} set synchronous_commit = ${SYNCHRONOUS_COMMIT}`);
+  });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-ranking-'));
   let database: DatabaseHandle | undefined;
   const client = new pg.Client({ connectionString: databaseUrl(DATABASE_NAME) });
@@ -338,7 +346,9 @@ async function main() {
             benchmark: 'ranking',
             machine: {
               cores: cpus().length,
-              postgres: (await client.query<{ v: string }>('show server_version')).rows[0]?.v,
+              postgres: (await client.query<{ v: string }>("select current_setting('server_version') as v"))
+                .rows[0]?.v,
+              synchronousCommit: SYNCHRONOUS_COMMIT,
             },
             readers: seeded.readers,
             seeding: { totalMs: seedMs, ...seeded, summaries: SUMMARIES, xpAwardsSeeded: 0 },
