@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, sql, sum } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
@@ -34,6 +34,8 @@ export async function findTop(db: Database, board: RankingBoard, limit: number):
       : board.scope === 'language'
         ? and(eq(readerProgress.language, board.language), gt(readerProgress.xp, 0))
         : and(eq(readerProgress.weekStart, board.weekStart), gt(readerProgress.weekXp, 0));
+  // DESC NULLS LAST as in the partial indexes (drizzle's `.desc()` there): a plain DESC means
+  // NULLS FIRST, which no index matches, and PostgreSQL would sort every reader of the board.
   return db
     .select({
       userId: readerProgress.userId,
@@ -47,7 +49,7 @@ export async function findTop(db: Database, board: RankingBoard, limit: number):
     .from(readerProgress)
     .leftJoin(profiles, eq(profiles.id, readerProgress.userId))
     .where(where)
-    .orderBy(desc(xp), readerProgress.userId)
+    .orderBy(sql`${xp} desc nulls last`, readerProgress.userId)
     .limit(limit);
 }
 
