@@ -302,6 +302,7 @@ async function main() {
       const services: Services = {
         ranking: new RankingService({
           db: app.db,
+          refreshMs: config.rankingRefreshMs,
           profiles: new ProfileService({ db: app.db, storage: app.storage, plan: usage, log: app.log }),
         }),
         progress: new ProgressService({ db: app.db, summaries, achievements: loadAchievements() }),

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, sum } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
@@ -53,13 +53,40 @@ export async function findTop(db: Database, board: RankingBoard, limit: number):
     .limit(limit);
 }
 
-/** Readers of the board with more than `xp`: a sum over the XP totals above it, not over readers. */
-export async function countAbove(db: Database, board: RankingBoard, xp: number): Promise<number> {
-  const [row] = await db
-    .select({ readers: sum(rankCounts.readers).mapWith(Number) })
+/** How many readers of the board have each XP total, most XP first (totals with readers only). */
+export async function findCounts(
+  db: Database,
+  board: RankingBoard,
+): Promise<{ xp: number; readers: number }[]> {
+  const readers = sum(rankCounts.readers).mapWith(Number);
+  return db
+    .select({ xp: rankCounts.xp, readers })
     .from(rankCounts)
-    .where(and(eq(rankCounts.scope, countScope(board)), gt(rankCounts.xp, xp)));
-  return row?.readers ?? 0;
+    .where(eq(rankCounts.scope, countScope(board)))
+    .groupBy(rankCounts.xp)
+    .having(sql`${readers} <> 0`)
+    .orderBy(desc(rankCounts.xp));
+}
+
+/** A reader's own standing and public profile in one read (their rank's inputs). */
+export async function findStanding(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      language: profiles.preferredLanguage,
+      progressLanguage: readerProgress.language,
+      xp: readerProgress.xp,
+      weekStart: readerProgress.weekStart,
+      weekXp: readerProgress.weekXp,
+      summariesGenerated: readerProgress.summariesGenerated,
+      nickname: profiles.nickname,
+      avatarPreset: profiles.avatarPreset,
+      avatarKey: profiles.avatarKey,
+    })
+    .from(profiles)
+    .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row;
 }
 
 /** Rank counts of weeks before `weekStart`: nobody reads them any more. */
