@@ -23,6 +23,8 @@ export const CACHE_SETTINGS = {
    * again (at most a window). Not a read cache: an evicted entry only forgets a client's recent hits.
    */
   rateLimitAllowance: { max: 50_000, ttlMs: 60 * 60_000 },
+  /** Book covers fetched for the PDF export, re-encoded small (~30 KB each); a failed fetch is not kept. */
+  pdfCover: { max: 200, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
 
 export type CacheName = keyof typeof CACHE_SETTINGS;
