@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'AVATAR_TOO_LARGE',
   /** An avatar whose content is not a PNG, JPEG or WebP image (whatever its name or declared type). */
   'AVATAR_UNSUPPORTED_IMAGE',
+  /** A Premium feature (PDF export) asked for by a reader on the free plan. */
+  'PREMIUM_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -14,6 +14,7 @@ export * from './contracts/files.js';
 export * from './fold-text.js';
 export * from './norm-key.js';
 export * from './i18n/define-messages.js';
+export * from './i18n/fill-template.js';
 export { translations, type TranslationResource } from './i18n/index.js';
 export * from './levels.js';
 export * from './xp.js';

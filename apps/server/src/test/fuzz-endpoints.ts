@@ -271,6 +271,13 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
       { method: 'GET', route: '/api/history', runs: 250, query: contractQuery(historyQuerySchema) },
       {
         method: 'GET',
+        route: '/api/summaries/{id}/pdf',
+        runs: 100,
+        // The fuzz readers are on the free plan: the real summary meets the Premium gate.
+        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+      },
+      {
+        method: 'GET',
         route: '/api/summaries/{id}/audio',
         runs: 150,
         id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),

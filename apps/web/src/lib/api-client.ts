@@ -95,6 +95,21 @@ async function send(
   }
 }
 
+/** Sends with the options' token, once more with a renewed one after a 401 (see `token`). */
+async function sendAuthorized(
+  path: string,
+  options: ApiRequestOptions & { accept?: string },
+): Promise<Response> {
+  const automatic = options.token === undefined;
+  const token = automatic ? (bridge?.accessToken() ?? null) : options.token;
+  const response = await send(path, options, token ?? null);
+  if (response.status === 401 && automatic && token && bridge) {
+    const renewed = await bridge.renewAfterUnauthorized(token);
+    if (renewed) return send(path, options, renewed);
+  }
+  return response;
+}
+
 /**
  * Calls the API with JSON in and out. Resolves to the body checked against `schema`, the contract
  * of the answer (`noContentSchema` for a 204), or rejects with an ApiError carrying the server's
@@ -105,15 +120,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   options: ApiRequestOptions = {},
 ): Promise<z.output<S>> {
-  const automatic = options.token === undefined;
-  const token = automatic ? (bridge?.accessToken() ?? null) : options.token;
-  let response = await send(path, options, token ?? null);
-
-  if (response.status === 401 && automatic && token && bridge) {
-    const renewed = await bridge.renewAfterUnauthorized(token);
-    if (renewed) response = await send(path, options, renewed);
-  }
-
+  const response = await sendAuthorized(path, options);
   if (!response.ok) throw await errorFrom(response);
   const text = response.status === 204 ? '' : await response.text();
   return checked(schema, text ? parseJson(text) : null, path, response.status);
@@ -129,6 +136,48 @@ function checked<S extends z.ZodType>(schema: S, data: unknown, path: string, st
   if (result.success) return result.data;
   logWarning(`unexpected answer from ${path}`, result.error.issues);
   throw new ApiError(status, 'INTERNAL_ERROR', '');
+}
+
+/** A file the API answered with, and the name its Content-Disposition gives it (null without one). */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*` (UTF-8) first, else `filename`. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: the plain name below still names the file.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name || null;
+}
+
+/**
+ * Downloads a file from the API (a PDF export, say) with the reader's session, renewed once on a
+ * 401 as for any call. Rejects with an ApiError, read from the JSON error answer, when refused.
+ */
+export async function apiFile(
+  path: string,
+  accept: string,
+  options: ApiRequestOptions = {},
+): Promise<ApiFile> {
+  const response = await sendAuthorized(path, { ...options, accept });
+  if (!response.ok) throw await errorFrom(response);
+  try {
+    const blob = await response.blob();
+    return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
 }
 
 /** Not JSON at all: a value no contract accepts. */

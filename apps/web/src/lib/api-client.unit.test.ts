@@ -1,7 +1,7 @@
 import { noContentSchema, usageSchema, type Usage } from '@summa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json, noContent } from '../test/fake-api';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiFile, apiRequest, connectApiAuth, fileNameOf } from './api-client';
 
 const USAGE: Usage = {
   plan: 'free',
@@ -85,5 +85,65 @@ describe('apiRequest bodies', () => {
     expect(new Headers(blobCall?.headers).get('Content-Type')).toBe('image/png');
     expect(jsonCall?.body).toBe('{"a":1}');
     expect(new Headers(jsonCall?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('apiFile downloads a file', () => {
+  const pdf = (headers: Record<string, string> = {}) =>
+    new Response('%PDF-1.3', { headers: { 'Content-Type': 'application/pdf', ...headers } });
+
+  it('resolves to the body and the name the answer gives it, asking for the type wanted', async () => {
+    const api = fakeApi({
+      'GET /api/summaries/:id/pdf': () =>
+        pdf({ 'Content-Disposition': "attachment; filename=acao.pdf; filename*=UTF-8''A%C3%A7%C3%A3o.pdf" }),
+    });
+    const file = await apiFile('/api/summaries/s1/pdf', 'application/pdf');
+    expect(file.fileName).toBe('Ação.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.3');
+    expect(api.requests[0]?.headers.get('Accept')).toBe('application/pdf');
+  });
+
+  it('rejects with the server’s error, read from its JSON answer', async () => {
+    fakeApi({ 'GET /api/summaries/:id/pdf': () => apiError(403, 'PREMIUM_REQUIRED', 'Premium only.') });
+    await expect(apiFile('/api/summaries/s1/pdf', 'application/pdf')).rejects.toMatchObject({
+      status: 403,
+      code: 'PREMIUM_REQUIRED',
+      message: 'Premium only.',
+    });
+  });
+
+  it('renews the session once after a 401, as any call does', async () => {
+    let calls = 0;
+    const api = fakeApi({
+      'GET /api/summaries/:id/pdf': () => (++calls === 1 ? apiError(401, 'INVALID_TOKEN') : pdf()),
+    });
+    connectApiAuth({ accessToken: () => 'old', renewAfterUnauthorized: () => Promise.resolve('new') });
+    try {
+      const file = await apiFile('/api/summaries/s1/pdf', 'application/pdf');
+      expect(file.fileName).toBeNull();
+      expect(api.requests.map((request) => request.headers.get('Authorization'))).toEqual([
+        'Bearer old',
+        'Bearer new',
+      ]);
+    } finally {
+      connectApiAuth(null);
+    }
+  });
+});
+
+describe('fileNameOf reads a Content-Disposition header', () => {
+  it.each([
+    [null, null],
+    ['attachment', null],
+    ['attachment; filename=plain.pdf', 'plain.pdf'],
+    ['attachment; filename="quoted \\"name\\".pdf"', 'quoted "name".pdf'],
+    [
+      "attachment; filename=a.pdf; filename*=UTF-8''A%C3%A7%C3%A3o%20e%20Rea%C3%A7%C3%A3o.pdf",
+      'Ação e Reação.pdf',
+    ],
+    ["attachment; filename*=utf-8''%E6%97%A5.pdf; filename=x.pdf", '日.pdf'],
+    ["attachment; filename=fallback.pdf; filename*=UTF-8''%E0%A4%A.pdf", 'fallback.pdf'],
+  ])('%j names %j', (header, name) => {
+    expect(fileNameOf(header)).toBe(name);
   });
 });

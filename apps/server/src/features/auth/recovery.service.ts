@@ -1,4 +1,4 @@
-import { translations, type Session } from '@summa/shared';
+import { fillTemplate, translations, type Session } from '@summa/shared';
 import type { Mailer } from '../../plugins/mail.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import { AppError } from '../../http/app-error.js';
@@ -10,10 +10,6 @@ import { randomToken, sha256 } from './tokens.service.js';
 
 /** A reset link works once, within an hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
-}
 
 async function prepareResetMail(
   context: AuthContext,
@@ -35,7 +31,7 @@ async function prepareResetMail(
   return {
     to: account.email,
     subject: texts.subject,
-    text: fill(texts.body, { name: account.fullName, link }),
+    text: fillTemplate(texts.body, { name: account.fullName, link }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   summarySchema,
 } from '@summa/shared';
 import { sendSerializedJson } from '../../http/serialized-json.js';
+import { pdfContentDisposition } from './export/pdf-file-name.js';
 import type { SummariesService } from './summaries.service.js';
 
 export interface SummariesRoutesOptions {
@@ -16,10 +18,22 @@ export interface SummariesRoutesOptions {
 }
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: (400 | 401 | 404 | 409)[]) =>
+const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
 
-/** Reading, rating and the history; generating is in generation/generation.routes.ts. */
+/**
+ * A PDF download. Through the plain reply type: the route's typed reply knows only the schemas'
+ * shapes, and Fastify sends a Buffer as it is, with no serializer.
+ */
+function sendPdf(reply: FastifyReply, title: string, pdf: Buffer): FastifyReply {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', pdfContentDisposition(title))
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** Reading, rating, the PDF export and the history; generating is in generation/generation.routes.ts. */
 export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = async (app, { summaries }) => {
   app.get(
     '/api/summaries/:id',
@@ -35,6 +49,31 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
     },
     async (request, reply) =>
       sendSerializedJson(reply, await summaries.read(request.user.id, request.params.id)),
+  );
+
+  app.get(
+    '/api/summaries/:id/pdf',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['summaries'],
+        summary:
+          'The summary as a printable PDF, named after the book (Premium; 403 PREMIUM_REQUIRED on Free)',
+        security: bearer,
+        params: summaryParamsSchema,
+        response: {
+          200: {
+            description: 'The PDF document, as an attachment',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errors(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { title, pdf } = await summaries.exportPdf(request.user.id, request.params.id);
+      return sendPdf(reply, title, pdf);
+    },
   );
 
   app.post(

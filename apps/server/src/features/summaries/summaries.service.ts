@@ -10,6 +10,8 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
+import { createCoverImages, type CoverImages } from './export/cover-image.js';
+import { renderSummaryPdf } from './export/summary-pdf.js';
 import {
   addUserSummary,
   findReaderState,
@@ -27,8 +29,16 @@ import { SummaryReadCache, type ReadySummary } from './summary-read-cache.js';
 
 export interface SummariesDeps {
   db: Database;
-  /** The reader's plan decides how much history they see. */
+  /** The reader's plan decides how much history they see, and whether they may export a PDF. */
   plan: ReaderPlan;
+  /** Book covers for the PDF export; by default fetched over HTTP with a short timeout. */
+  covers?: CoverImages;
+}
+
+/** A summary exported as a PDF document, with the book title its file is named after. */
+export interface SummaryPdf {
+  title: string;
+  pdf: Buffer;
 }
 
 /**
@@ -54,8 +64,11 @@ function readySummary(summary: SummaryRecord): ReadySummary {
 /** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
 export class SummariesService implements SummarySource {
   private readonly readCache = new SummaryReadCache();
+  private readonly covers: CoverImages;
 
-  constructor(private readonly deps: SummariesDeps) {}
+  constructor(private readonly deps: SummariesDeps) {
+    this.covers = deps.covers ?? createCoverImages();
+  }
 
   /** The SummarySource port: a stored summary by id. */
   async byId(summaryId: string): Promise<StoredSummary | undefined> {
@@ -116,6 +129,19 @@ export class SummariesService implements SummarySource {
       this.readCache.rememberReader(userId, summary.id, reader);
     }
     return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
+  }
+
+  /**
+   * The summary as a printable PDF, a Premium feature: 403 PREMIUM_REQUIRED on the free plan
+   * (before the summary is looked up). The book's cover is left out when it cannot be fetched.
+   */
+  async exportPdf(userId: string, summaryId: string): Promise<SummaryPdf> {
+    if ((await this.deps.plan.planOf(userId)) !== 'premium') throw new AppError('PREMIUM_REQUIRED', 403);
+    const summary = await findSummary(this.deps.db, summaryId);
+    if (!summary) throw new AppError('NOT_FOUND', 404);
+    const { title, author, language, content, coverUrl } = summary;
+    const cover = coverUrl ? await this.covers.load(coverUrl) : undefined;
+    return { title, pdf: await renderSummaryPdf({ title, author, language, content, cover }) };
   }
 
   /** Stores the reader's one rating of a summary. */

@@ -1,5 +1,5 @@
 import type { Summary } from '@summa/shared';
-import { Copy, Crown, FileDown, Share2 } from 'lucide-react';
+import { Copy, Crown, FileDown, LoaderCircle, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,8 +14,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
 import { useAwardXp } from '../../lib/progress/use-award-xp';
+import { saveFile } from '../../lib/save-file';
+import { downloadSummaryPdf } from './summary-api';
 import { summaryAsText } from './summary-text';
 
 function isAbort(error: unknown): boolean {
@@ -52,11 +55,12 @@ function PdfPremiumDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
 
 /**
  * Copy (the whole summary as plain text), Share (the system share sheet, else the link on the
- * clipboard) and Download PDF (the print dialog on Premium, an explanation on Free).
+ * clipboard) and Download PDF (the server's PDF on Premium, an explanation on Free).
  */
 export function SummaryActions({ summary, premium }: { summary: Summary; premium: boolean }) {
   const { t } = useTranslation();
   const [gateOpen, setGateOpen] = useState(false);
+  const [pdfPending, setPdfPending] = useState(false);
   const premiumNoteId = useId();
   const award = useAwardXp();
 
@@ -98,10 +102,28 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
     }
   };
 
-  const downloadPdf = () => {
-    // The server-side export comes later; until then Premium prints with the print stylesheet.
-    if (premium) window.print();
-    else setGateOpen(true);
+  const downloadPdf = async () => {
+    if (!premium) {
+      setGateOpen(true);
+      return;
+    }
+    if (pdfPending) return;
+    setPdfPending(true);
+    try {
+      const { blob, fileName } = await downloadSummaryPdf(summary.id);
+      saveFile(blob, fileName ?? `${summary.title}.pdf`);
+    } catch (error) {
+      // The plan changed since the page loaded (or the page's copy was stale): the server decides.
+      if (error instanceof ApiError && error.status === 403) {
+        setGateOpen(true);
+        return;
+      }
+      logWarning('summary PDF could not be downloaded', error);
+      const message = error instanceof ApiError ? error.message : '';
+      toast.error(t('summary.actions.pdfFailed'), { description: message || t('common.toast.tryAgain') });
+    } finally {
+      setPdfPending(false);
+    }
   };
 
   return (
@@ -122,11 +144,15 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
       <Button
         variant="outline"
         size="sm"
-        onClick={downloadPdf}
+        onClick={() => void downloadPdf()}
+        // Not `disabled`: the button keeps keyboard focus while the file is prepared.
+        aria-disabled={pdfPending}
+        aria-busy={pdfPending}
+        className="aria-busy:cursor-progress aria-busy:opacity-80"
         aria-describedby={premium ? undefined : premiumNoteId}
       >
-        <FileDown aria-hidden />
-        {t('summary.actions.pdf')}
+        {pdfPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <FileDown aria-hidden />}
+        {pdfPending ? t('summary.actions.pdfPreparing') : t('summary.actions.pdf')}
         {premium ? null : (
           <span
             className="inline-flex items-center rounded-full bg-amber-100 p-1 text-amber-800"

@@ -1,5 +1,5 @@
 import { noContentSchema, summarySchema, type FeedbackRequest, type Summary } from '@summa/shared';
-import { apiRequest } from '../../lib/api-client';
+import { apiFile, apiRequest, type ApiFile } from '../../lib/api-client';
 
 /** `GET /api/summaries/:id`: the summary; opening it also records it in the reader's history. */
 export function fetchSummary(id: string, signal: AbortSignal): Promise<Summary> {
@@ -12,4 +12,9 @@ export async function sendFeedback(id: string, feedback: FeedbackRequest): Promi
     method: 'POST',
     body: feedback,
   });
+}
+
+/** `GET /api/summaries/:id/pdf`: the summary as a PDF (Premium; 403 PREMIUM_REQUIRED on Free). */
+export function downloadSummaryPdf(id: string): Promise<ApiFile> {
+  return apiFile(`/api/summaries/${encodeURIComponent(id)}/pdf`, 'application/pdf');
 }

@@ -412,15 +412,20 @@ describe('summary page: actions', () => {
     expect(router.state.location.pathname).toBe('/plans');
   });
 
-  it('opens the print dialog for a premium reader', async () => {
+  it('downloads the server’s PDF for a premium reader (summary-actions.unit.test.tsx has the details)', async () => {
     network.plan = 'premium';
-    const print = vi.fn();
-    vi.stubGlobal('print', print);
+    api.on({
+      'GET /api/summaries/:id/pdf': () =>
+        new Response('%PDF-', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:summa/1');
     renderSummary();
     const pdf = await screen.findByRole('button', { name: 'Download PDF' });
     await waitFor(() => expect(pdf.getAttribute('aria-describedby')).toBeNull());
     await user.click(pdf);
-    expect(print).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(api.to('/api/summaries/sum-1/pdf')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -34,12 +34,18 @@ export const summary = defineMessages({
       linkCopied: 'Link do resumo copiado para a área de transferência.',
       pdf: 'Baixar PDF',
       premiumOnly: 'Recurso Premium',
+      pdfPreparing: 'Preparando o PDF…',
+      pdfFailed: 'Não foi possível baixar o PDF.',
     },
     pdfDialog: {
       title: 'Exportar em PDF é um recurso Premium',
       body: 'Assine o Premium para baixar seus resumos em PDF, além de gerar resumos e áudios ilimitados.',
       goPremium: 'Conhecer o Premium',
       close: 'Agora não',
+    },
+    /** The exported PDF document (written by the server in the summary's language). */
+    pdfDocument: {
+      pageOf: 'Página {{page}} de {{pages}}',
     },
     related: {
       title: 'Livros relacionados',
@@ -107,12 +113,17 @@ export const summary = defineMessages({
       linkCopied: 'Summary link copied to the clipboard.',
       pdf: 'Download PDF',
       premiumOnly: 'Premium feature',
+      pdfPreparing: 'Preparing the PDF…',
+      pdfFailed: 'Could not download the PDF.',
     },
     pdfDialog: {
       title: 'PDF export is a Premium feature',
       body: 'Go Premium to download your summaries as PDF, plus unlimited summaries and audio.',
       goPremium: 'See Premium',
       close: 'Not now',
+    },
+    pdfDocument: {
+      pageOf: 'Page {{page}} of {{pages}}',
     },
     related: {
       title: 'Related books',
@@ -180,12 +191,17 @@ export const summary = defineMessages({
       linkCopied: 'Enlace del resumen copiado al portapapeles.',
       pdf: 'Descargar PDF',
       premiumOnly: 'Función Premium',
+      pdfPreparing: 'Preparando el PDF…',
+      pdfFailed: 'No se pudo descargar el PDF.',
     },
     pdfDialog: {
       title: 'Exportar a PDF es una función Premium',
       body: 'Hazte Premium para descargar tus resúmenes en PDF, además de generar resúmenes y audios ilimitados.',
       goPremium: 'Conocer Premium',
       close: 'Ahora no',
+    },
+    pdfDocument: {
+      pageOf: 'Página {{page}} de {{pages}}',
     },
     related: {
       title: 'Libros relacionados',

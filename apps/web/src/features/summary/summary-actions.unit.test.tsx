@@ -1,0 +1,168 @@
+import type { Summary } from '@summa/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectApiAuth } from '../../lib/api-client';
+import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, offline, type FakeApi } from '../../test/fake-api';
+import { SummaryActions } from './summary-actions';
+
+const SUMMARY: Summary = {
+  id: 'sum-pt',
+  title: 'Ação e Reação',
+  author: 'Autora',
+  language: 'pt',
+  bookId: null,
+  category: null,
+  cover_url: null,
+  createdAt: '2026-03-01T12:00:00.000Z',
+  feedback: null,
+  related: [],
+  content: {
+    kind: 'fiction',
+    oneLiner: 'Uma história.',
+    synopsis: 'Sinopse.',
+    themes: ['Tema 1.', 'Tema 2.', 'Tema 3.'],
+    characters: [
+      { name: 'Ana', description: 'Quem é Ana.' },
+      { name: 'Rui', description: 'Quem é Rui.' },
+    ],
+    writingStyle: 'Simples.',
+    recommendedFor: 'Leitores.',
+    closing: 'Fim.',
+  },
+};
+
+const PDF_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+const DISPOSITION =
+  "attachment; filename=acao-e-reacao.pdf; filename*=UTF-8''A%C3%A7%C3%A3o%20e%20Rea%C3%A7%C3%A3o.pdf";
+
+function pdfAnswer(disposition: string | null = DISPOSITION): Response {
+  const headers = new Headers({ 'Content-Type': 'application/pdf' });
+  if (disposition) headers.set('Content-Disposition', disposition);
+  return new Response(PDF_BYTES, { status: 200, headers });
+}
+
+let api: FakeApi;
+let answer: () => Response | Promise<Response>;
+let user: UserEvent;
+/** The files handed to the browser's save flow: the object URL's blob and the link's name. */
+let saved: { blob: Blob; download: string }[];
+
+beforeEach(() => {
+  setLanguage('en');
+  user = userEvent.setup();
+  answer = () => pdfAnswer();
+  api = fakeApi({ 'GET /api/summaries/:id/pdf': () => answer() });
+  connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });
+  saved = [];
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:summa/${blobs.size + 1}`;
+    // Not instanceof: the answer's Blob comes from Node's fetch, not from jsdom.
+    if ('arrayBuffer' in blob) blobs.set(url, blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.getAttribute('href') ?? '');
+    if (blob) saved.push({ blob, download: this.download });
+  });
+});
+
+afterEach(() => {
+  toast.dismiss();
+  connectApiAuth(null);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderActions(premium: boolean) {
+  render(
+    <MemoryRouter>
+      <SummaryActions summary={SUMMARY} premium={premium} />
+      <Toaster />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('button', { name: 'Download PDF' });
+}
+
+const pdfRequests = () => api.requests.filter(({ route }) => route.endsWith('/pdf'));
+
+describe('Download PDF for a Premium reader', () => {
+  it('downloads the server’s PDF with the reader’s session and saves it under the title', async () => {
+    const button = renderActions(true);
+    await user.click(button);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [request] = pdfRequests();
+    expect(request?.path).toBe('/api/summaries/sum-pt/pdf');
+    expect(request?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(request?.headers.get('Accept')).toBe('application/pdf');
+    expect(saved[0]?.download).toBe('Ação e Reação.pdf');
+    expect(saved[0]?.blob.type).toBe('application/pdf');
+    const bytes = await saved[0]?.blob.arrayBuffer();
+    expect(bytes && new Uint8Array(bytes)).toEqual(PDF_BYTES);
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('names the file after the title when the answer gives no name', async () => {
+    answer = () => pdfAnswer(null);
+    await user.click(renderActions(true));
+    await waitFor(() => expect(saved.map(({ download }) => download)).toEqual(['Ação e Reação.pdf']));
+  });
+
+  it('shows that the PDF is being prepared, and asks only once meanwhile', async () => {
+    let release: (response: Response) => void = () => undefined;
+    answer = () => new Promise<Response>((resolve) => (release = resolve));
+    const button = renderActions(true);
+    await user.click(button);
+    expect(await screen.findByRole('button', { name: 'Preparing the PDF…' })).toBe(button);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await user.click(button);
+    expect(pdfRequests()).toHaveLength(1);
+    release(pdfAnswer());
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBe(button);
+    expect(button.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('says the download failed, with the server’s translated message', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answer = () => apiError(500, 'INTERNAL_ERROR', 'Internal error. Please try again later.');
+    await user.click(renderActions(true));
+    await screen.findByText('Could not download the PDF.');
+    expect(screen.getByText('Internal error. Please try again later.')).toBeTruthy();
+    expect(saved).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Download PDF' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('says the download failed when the network is down', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answer = offline;
+    await user.click(renderActions(true));
+    await screen.findByText('Could not download the PDF.');
+    expect(screen.getByText('Please try again in a moment.')).toBeTruthy();
+  });
+
+  it('shows the upgrade dialog when the server says the reader is not Premium', async () => {
+    answer = () => apiError(403, 'PREMIUM_REQUIRED', 'This feature is available on Premium only.');
+    await user.click(renderActions(true));
+    const dialog = await screen.findByRole('dialog', { name: 'PDF export is a Premium feature' });
+    expect(within(dialog).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/plans');
+    expect(saved).toEqual([]);
+    expect(screen.queryByText('Could not download the PDF.')).toBeNull();
+  });
+});
+
+describe('Download PDF for a free reader', () => {
+  it('opens the upgrade dialog and asks the server nothing', async () => {
+    await user.click(renderActions(false));
+    await screen.findByRole('dialog', { name: 'PDF export is a Premium feature' });
+    expect(pdfRequests()).toEqual([]);
+  });
+});
