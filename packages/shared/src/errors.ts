@@ -40,6 +40,10 @@ export const ERROR_CODES = [
   'AVATAR_TOO_LARGE',
   /** An avatar whose content is not a PNG, JPEG or WebP image (whatever its name or declared type). */
   'AVATAR_UNSUPPORTED_IMAGE',
+  /** Payments are not configured on this server (no STRIPE_SECRET_KEY). */
+  'PAYMENTS_NOT_CONFIGURED',
+  /** A checkout for a reader who is already Premium: never a second subscription. */
+  'ALREADY_PREMIUM',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
