@@ -236,6 +236,32 @@ describe.each(TEST_DATABASES)('billing on %s', (kind) => {
     expect((await subscriptionOf(reader)).plan).toBe('free');
   });
 
+  it('applies an event delivered twice at once only once', async () => {
+    const reader = await customer();
+    const event = stripeEvent(
+      'customer.subscription.created',
+      subscriptionObject({ customer: reader.customerId }),
+    );
+    const answers = await Promise.all([kit.send(event), kit.send(event)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json<{ duplicate: boolean }>().duplicate).sort()).toEqual([
+      false,
+      true,
+    ]);
+    expect((await subscriptionOf(reader)).plan).toBe('premium');
+  });
+
+  it('takes an event larger than the API’s 64 KB body limit', async () => {
+    const reader = await customer();
+    const subscription = {
+      ...subscriptionObject({ customer: reader.customerId }),
+      description: 'x'.repeat(100 * 1024),
+    };
+    const response = await kit.send(stripeEvent('customer.subscription.created', subscription));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await subscriptionOf(reader)).plan).toBe('premium');
+  });
+
   it('ends in Stripe’s state whatever the order of delivery', async () => {
     const reader = await customer();
     const t = nowSeconds();
