@@ -201,7 +201,7 @@ export async function buildApp({
   await app.register(usageRoutes, { usage });
   const progress = new ProgressService({ db: app.db, summaries, achievements: loadAchievements() });
   const profiles = new ProfileService({ db: app.db, storage: app.storage, plan: usage, log: app.log });
-  const ranking = new RankingService({ db: app.db, profiles });
+  const ranking = new RankingService({ db: app.db, profiles, refreshMs: config.rankingRefreshMs });
   await app.register(gamificationRoutes, { progress, profiles, ranking });
   // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
   const activity = readerActivity ?? progress;

@@ -23,6 +23,11 @@ export const CACHE_SETTINGS = {
    * again (at most a window). Not a read cache: an evicted entry only forgets a client's recent hits.
    */
   rateLimitAllowance: { max: 50_000, ttlMs: 60 * 60_000 },
+  /**
+   * A ranking board's top entries and rank counts (ADR 0019): one entry per board (global, three
+   * languages, this week). Its lifetime is RANKING_REFRESH_MS, given when the cache is made.
+   */
+  rankingBoard: { max: 16, ttlMs: 1_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
 
 export type CacheName = keyof typeof CACHE_SETTINGS;
@@ -56,5 +61,21 @@ export function createMemoryCache<V extends object | string | number | boolean>(
     // With a caller's clock, read it on every check (lru-cache otherwise reuses a reading for
     // 1 ms), one ahead: lru-cache reads a start time of 0 as "no lifetime". Ages are unchanged.
     ...(now ? { perf: { now: () => now() + 1 }, ttlResolution: 0 } : {}),
+  });
+}
+
+/**
+ * A cache that loads what it misses with `load`, once for all the callers that ask for the same
+ * key meanwhile; `ttlMs` overrides the setting's lifetime (a configured one).
+ */
+export function createMemoryLoader<V extends object>(
+  name: CacheName,
+  load: (key: string) => Promise<V>,
+  ttlMs: number = CACHE_SETTINGS[name].ttlMs,
+): LRUCache<string, V> {
+  return new LRUCache<string, V>({
+    max: CACHE_SETTINGS[name].max,
+    ttl: ttlMs,
+    fetchMethod: (key) => load(key),
   });
 }

@@ -65,6 +65,7 @@ export const envSchema = z.object({
   ).default(false),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(1_000).max(600_000)).default(30_000),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(10_000),
+  RANKING_REFRESH_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(1_000),
   OPEN_LIBRARY_SEARCH: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('off'),
   OPEN_LIBRARY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
     'https://openlibrary.org',
@@ -155,6 +156,8 @@ export interface AppConfig {
   /** Folder of the built web app; undefined when the server runs API-only. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** How old the rankings' top entries and counts may be on an instance (0: read on every request). */
+  rankingRefreshMs: number;
   /** How long a client may take to send a whole request (headers and body); answers are not bound by it. */
   requestTimeoutMs: number;
   /** Whether, or for which proxy addresses, to believe X-Forwarded-For for client IPs. */
@@ -242,6 +245,7 @@ export function loadConfig(
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaults.webDistDir,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    rankingRefreshMs: env.RANKING_REFRESH_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
     openLibrary:

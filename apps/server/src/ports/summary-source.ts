@@ -11,6 +11,13 @@ export interface StoredSummary {
   category: Category | null;
 }
 
+/** What a summary is about (Gamification counts languages and categories read). */
+export interface SummaryTopic {
+  id: string;
+  language: Language;
+  category: Category | null;
+}
+
 /**
  * Stored summaries, read-only: implemented by features/summaries (SummariesService), bound in
  * app.ts, used by the audio feature to narrate a summary and by Gamification to check an event.
@@ -18,6 +25,8 @@ export interface StoredSummary {
 export interface SummarySource {
   /** The stored summary, or undefined when there is none with this id. */
   byId(summaryId: string): Promise<StoredSummary | undefined>;
+  /** The summary's language and category, without its content; undefined when there is none. */
+  topicOf(summaryId: string): Promise<SummaryTopic | undefined>;
   /** Whether the reader has rated the summary. */
   feedbackGiven(userId: string, summaryId: string): Promise<boolean>;
 }

@@ -292,3 +292,46 @@ describe.each(TEST_DATABASES)('profiles and rankings on %s', (kind) => {
     expect((await context.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
+
+describe.each(TEST_DATABASES)('rankings read at most every RANKING_REFRESH_MS on %s', (kind) => {
+  let llm: FakeLlmServer;
+  let context: TestContext;
+  const api = gamificationClient(() => context.app);
+
+  beforeAll(async () => {
+    llm = await startFakeLlmServer();
+    llm.respondWith(bookResponder());
+    context = await createTestApp(kind, {
+      env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', RANKING_REFRESH_MS: '60000' },
+    });
+  });
+  afterAll(async () => {
+    await context.close();
+    await llm.close();
+  });
+
+  it('shares a board between requests while the reader’s own XP is read live', async () => {
+    const leader = await signUpTestUser(context.app);
+    const summaryId = await api.summaryFor(leader, 'Deep Work');
+    await api.award(leader, 'read_summary', summaryId);
+    await api.award(leader, 'share_summary', summaryId);
+    const rankingOf = async (user: TestUser) =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/ranking?scope=global',
+          headers: bearer(user.session),
+        })
+      ).json<RankingResponse>();
+    const before = await rankingOf(leader);
+    expect(before.entries).toHaveLength(1);
+
+    const newcomer = await signUpTestUser(context.app);
+    const { new_xp: xp } = await api.award(newcomer, 'read_summary', summaryId);
+    const after = await rankingOf(newcomer);
+    // The board is the one read a moment ago; the newcomer's own place is counted against it.
+    const withoutMe = ({ entries }: RankingResponse) => entries.map(({ isMe: _isMe, ...entry }) => entry);
+    expect(withoutMe(after)).toEqual(withoutMe(before));
+    expect(after.me).toMatchObject({ xp, rank: 2, isMe: true });
+  });
+});

@@ -29,15 +29,54 @@ async function ensureProgressRow(
     .onConflictDoNothing();
 }
 
+/** What an award needs besides the progress row, read in the same statement. */
+export interface Standing {
+  row: ProgressRow;
+  timeZone: string | null;
+  languages: number;
+  categories: number;
+  unlocked: Set<string>;
+  unannounced: number;
+}
+
+async function selectStanding(tx: Transaction, userId: string): Promise<Standing | undefined> {
+  // Each subquery names the reader by parameter: a column of the outer query would be written
+  // unqualified and read as the subquery's own.
+  const factCount = (kind: FactKind) =>
+    sql<number>`(select count(*) from ${readerFacts} where ${readerFacts.userId} = ${userId} and ${readerFacts.kind} = ${kind})`.mapWith(
+      Number,
+    );
+  const [found] = await tx
+    .select({
+      row: readerProgress,
+      timeZone: sql<
+        string | null
+      >`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${userId})`,
+      languages: factCount('language'),
+      categories: factCount('category'),
+      unlocked: sql<string>`(select coalesce(string_agg(${readerAchievements.key}, ','), '') from ${readerAchievements} where ${readerAchievements.userId} = ${userId})`,
+      unannounced:
+        sql<number>`(select count(*) from ${readerAchievements} where ${readerAchievements.userId} = ${userId} and ${readerAchievements.announcedAt} is null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(readerProgress)
+    .where(eq(readerProgress.userId, userId))
+    .for('update', { of: readerProgress });
+  if (!found) return undefined;
+  return { ...found, unlocked: new Set(found.unlocked.split(',').filter(Boolean)) };
+}
+
 /**
- * The reader's progress row, created if missing and locked until the transaction ends: every
- * award of one reader applies after the previous one, whatever the number of requests.
+ * The reader's progress row, created if missing and locked until the transaction ends (every
+ * award of one reader applies after the previous one, whatever the number of requests), with
+ * the rest of what an award needs, in one statement.
  */
-export async function lockProgress(tx: Transaction, userId: string, weekStart: string): Promise<ProgressRow> {
-  const existing = await findProgressForUpdate(tx, userId);
+export async function lockStanding(tx: Transaction, userId: string, weekStart: string): Promise<Standing> {
+  const existing = await selectStanding(tx, userId);
   if (existing) return existing;
   await ensureProgressRow(tx, userId, weekStart);
-  const created = await findProgressForUpdate(tx, userId);
+  const created = await selectStanding(tx, userId);
   if (!created) throw new Error(`no progress row for ${userId}`);
   return created;
 }
@@ -72,19 +111,19 @@ export async function insertAward(
   return inserted.length > 0;
 }
 
-/** Records a fact once: true when it is new. */
-export async function insertFact(
+/** Records facts once each: the kinds of those that are new. */
+export async function insertFacts(
   db: Database | Transaction,
   userId: string,
-  kind: FactKind,
-  value: string,
-): Promise<boolean> {
+  facts: { kind: FactKind; value: string }[],
+): Promise<FactKind[]> {
+  if (facts.length === 0) return [];
   const inserted = await db
     .insert(readerFacts)
-    .values({ userId, kind, value })
+    .values(facts.map((fact) => ({ userId, ...fact })))
     .onConflictDoNothing()
-    .returning({ userId: readerFacts.userId });
-  return inserted.length > 0;
+    .returning({ kind: readerFacts.kind });
+  return inserted.map((row) => row.kind);
 }
 
 export async function hasFact(

@@ -23,11 +23,12 @@ import {
   findUnlockedKeys,
   hasFact,
   insertAward,
-  insertFact,
   insertUnlock,
-  lockProgress,
+  insertFacts,
+  lockStanding,
   saveProgress,
   takeUnannounced,
+  type FactKind,
   type ProgressRow,
   type Transaction,
 } from './progress.repository.js';
@@ -77,14 +78,15 @@ export class ProgressService implements ReaderActivity {
 
   /** `POST /api/xp`: awards the event once, if its subject exists for this reader. */
   async award(userId: string, { eventType, subjectId }: XpEventRequest): Promise<AddXpResult> {
-    const summary =
-      eventType === 'feedback_given' || eventType === 'audio_generated'
-        ? undefined
-        : await this.deps.summaries.byId(subjectId);
-    if (eventType === 'read_summary' || eventType === 'share_summary') {
-      if (!summary) throw new AppError('NOT_FOUND', 404);
+    const { summaries } = this.deps;
+    const topic =
+      eventType === 'read_summary' || eventType === 'share_summary'
+        ? await summaries.topicOf(subjectId)
+        : undefined;
+    if ((eventType === 'read_summary' || eventType === 'share_summary') && !topic) {
+      throw new AppError('NOT_FOUND', 404);
     }
-    if (eventType === 'feedback_given' && !(await this.deps.summaries.feedbackGiven(userId, subjectId))) {
+    if (eventType === 'feedback_given' && !(await summaries.feedbackGiven(userId, subjectId))) {
       throw new AppError('NOT_FOUND', 404);
     }
     return this.apply(userId, true, async (tx, work) => {
@@ -97,12 +99,14 @@ export class ProgressService implements ReaderActivity {
       if (!(await insertAward(tx, userId, eventType, subjectId, xp))) return;
       work.xp += xp;
       work.xpAwarded = xp;
-      if (eventType === 'read_summary' && summary) {
+      if (eventType === 'read_summary' && topic) {
         // The first read of a summary is a book read (the spec's increment_book_read).
         work.counters.booksRead += 1;
-        if (await insertFact(tx, userId, 'language', summary.language)) work.facts.languages += 1;
-        if (summary.category && (await insertFact(tx, userId, 'category', summary.category))) {
-          work.facts.categories += 1;
+        const facts: { kind: FactKind; value: string }[] = [{ kind: 'language', value: topic.language }];
+        if (topic.category) facts.push({ kind: 'category', value: topic.category });
+        for (const kind of await insertFacts(tx, userId, facts)) {
+          if (kind === 'language') work.facts.languages += 1;
+          if (kind === 'category') work.facts.categories += 1;
         }
       }
       if (eventType === 'share_summary') work.counters.shares += 1;
@@ -116,7 +120,9 @@ export class ProgressService implements ReaderActivity {
       if (event.type === 'summary_generated') {
         work.activeToday = true;
         work.counters.summariesGenerated += 1;
-      } else if (await insertFact(tx, event.userId, 'audio', event.summaryId)) {
+      } else if (
+        (await insertFacts(tx, event.userId, [{ kind: 'audio', value: event.summaryId }])).length > 0
+      ) {
         work.counters.audios += 1;
       }
     });
@@ -160,12 +166,9 @@ export class ProgressService implements ReaderActivity {
     const now = this.now();
     const weekStart = weekStartOf(now);
     return this.deps.db.transaction(async (tx) => {
-      const row = await lockProgress(tx, userId, weekStart);
-      const [profile, facts, unlocked] = await Promise.all([
-        findProfile(tx, userId),
-        countFacts(tx, userId),
-        findUnlockedKeys(tx, userId),
-      ]);
+      const standing = await lockStanding(tx, userId, weekStart);
+      const { row, unlocked } = standing;
+      const facts = { languages: standing.languages, categories: standing.categories };
       const work: Work = {
         xp: row.xp,
         xpAwarded: 0,
@@ -183,7 +186,7 @@ export class ProgressService implements ReaderActivity {
         unlockedNow: [],
       };
       await step(tx, work);
-      const today = dayIn(profile?.timeZone ?? null, now);
+      const today = dayIn(standing.timeZone, now);
       const streak = work.activeToday ? afterActivity(streakOf(row), today) : streakOf(row);
       await this.settle(tx, userId, row, work, streak);
 
@@ -198,13 +201,17 @@ export class ProgressService implements ReaderActivity {
         streakLastDay: streak.lastDay,
         streakFreezes: streak.freezes,
       });
+      // Unlocks are celebrated by the reader's next award (a generation's, by the read that follows).
+      const shown =
+        announce && (standing.unannounced > 0 || work.unlockedNow.length > 0)
+          ? await takeUnannounced(tx, userId)
+          : [];
+      // Last, so that the rows other readers' awards may need are held for the shortest time.
       await applyRankCounts(
         tx,
         rankShard(userId),
         rankChanges({ language: row.language, weekStart, xp: row.xp, weekXp: oldWeekXp }, gained),
       );
-      // Unlocks are celebrated by the reader's next award (a generation's, by the read that follows).
-      const shown = announce ? await takeUnannounced(tx, userId) : [];
       const saved: ProgressRow = {
         ...row,
         ...work.counters,

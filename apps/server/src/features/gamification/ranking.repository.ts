@@ -34,6 +34,8 @@ export async function findTop(db: Database, board: RankingBoard, limit: number):
       : board.scope === 'language'
         ? and(eq(readerProgress.language, board.language), gt(readerProgress.xp, 0))
         : and(eq(readerProgress.weekStart, board.weekStart), gt(readerProgress.weekXp, 0));
+  // DESC NULLS LAST as in the partial indexes (drizzle's `.desc()` there): a plain DESC means
+  // NULLS FIRST, which no index matches, and PostgreSQL would sort every reader of the board.
   return db
     .select({
       userId: readerProgress.userId,
@@ -47,17 +49,44 @@ export async function findTop(db: Database, board: RankingBoard, limit: number):
     .from(readerProgress)
     .leftJoin(profiles, eq(profiles.id, readerProgress.userId))
     .where(where)
-    .orderBy(desc(xp), readerProgress.userId)
+    .orderBy(sql`${xp} desc nulls last`, readerProgress.userId)
     .limit(limit);
 }
 
-/** Readers of the board with more than `xp`: a sum over the XP totals above it, not over readers. */
-export async function countAbove(db: Database, board: RankingBoard, xp: number): Promise<number> {
-  const [row] = await db
-    .select({ readers: sum(rankCounts.readers).mapWith(Number) })
+/** How many readers of the board have each XP total, most XP first (totals with readers only). */
+export async function findCounts(
+  db: Database,
+  board: RankingBoard,
+): Promise<{ xp: number; readers: number }[]> {
+  const readers = sum(rankCounts.readers).mapWith(Number);
+  return db
+    .select({ xp: rankCounts.xp, readers })
     .from(rankCounts)
-    .where(and(eq(rankCounts.scope, countScope(board)), gt(rankCounts.xp, xp)));
-  return row?.readers ?? 0;
+    .where(eq(rankCounts.scope, countScope(board)))
+    .groupBy(rankCounts.xp)
+    .having(sql`${readers} <> 0`)
+    .orderBy(desc(rankCounts.xp));
+}
+
+/** A reader's own standing and public profile in one read (their rank's inputs). */
+export async function findStanding(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      language: profiles.preferredLanguage,
+      progressLanguage: readerProgress.language,
+      xp: readerProgress.xp,
+      weekStart: readerProgress.weekStart,
+      weekXp: readerProgress.weekXp,
+      summariesGenerated: readerProgress.summariesGenerated,
+      nickname: profiles.nickname,
+      avatarPreset: profiles.avatarPreset,
+      avatarKey: profiles.avatarKey,
+    })
+    .from(profiles)
+    .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row;
 }
 
 /** Rank counts of weeks before `weekStart`: nobody reads them any more. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { LRUCache } from 'lru-cache';
 import {
   tierOf,
   RANKING_TOP,
@@ -7,12 +8,18 @@ import {
   type RankingResponse,
   type RankingScope,
 } from '@summa/shared';
+import { createMemoryLoader } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
-import { findProfile } from './profile.repository.js';
 import type { ProfileService } from './profile.service.js';
-import { findProgress } from './progress.repository.js';
 import { weekStartOf } from './rank-counts.js';
-import { countAbove, findTop, type BoardRow, type RankingBoard } from './ranking.repository.js';
+import {
+  countScope,
+  findCounts,
+  findStanding,
+  findTop,
+  type BoardRow,
+  type RankingBoard,
+} from './ranking.repository.js';
 
 /** The ranking query after its defaults. */
 export interface RankingQueryParsed {
@@ -23,7 +30,22 @@ export interface RankingQueryParsed {
 export interface RankingDeps {
   db: Database;
   profiles: Pick<ProfileService, 'avatarUrl'>;
+  /** How old a board's top entries and counts may be (RANKING_REFRESH_MS); 0 reads them every time. */
+  refreshMs: number;
   now?: () => Date;
+}
+
+/**
+ * A board as of one read: its top entries (without `isMe`) and, for any XP total, how many
+ * readers have more: `xpDesc` lists the totals held, most first, and `above[i]` the readers with
+ * more than `xpDesc[i]`.
+ */
+interface BoardSnapshot {
+  top: Omit<RankingEntry, 'isMe'>[];
+  topIds: string[];
+  xpDesc: number[];
+  above: number[];
+  readers: number;
 }
 
 /**
@@ -34,52 +56,74 @@ export function anonymousCode(userId: string): string {
   return createHash('sha256').update(userId).digest('hex').slice(0, 4).toUpperCase();
 }
 
+/** Readers with more than `xp` on the board: a binary search over its XP totals. */
+function readersAbove(snapshot: BoardSnapshot, xp: number): number {
+  let low = 0;
+  let high = snapshot.xpDesc.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((snapshot.xpDesc[middle] ?? 0) > xp) low = middle + 1;
+    else high = middle;
+  }
+  return low < snapshot.xpDesc.length ? (snapshot.above[low] ?? 0) : snapshot.readers;
+}
+
+function boardOf(key: string): RankingBoard {
+  const [scope, value = ''] = key.split(':');
+  if (scope === 'language') return { scope: 'language', language: value as Language };
+  if (scope === 'week') return { scope: 'weekly', weekStart: value };
+  return { scope: 'global' };
+}
+
 /**
- * The rankings (global, by interface language, weekly since Monday 00:00 UTC): the top readers
- * from an index, and a reader's rank as 1 + the readers above them from rank_counts (ADR 0019).
+ * The rankings (global, by interface language, weekly since Monday 00:00 UTC): each board's top
+ * entries and its counts per XP total are read at most every RANKING_REFRESH_MS per instance and
+ * shared by every request; the reader's own XP is read live and ranked against those counts
+ * (ADR 0019).
  */
 export class RankingService {
-  constructor(private readonly deps: RankingDeps) {}
+  private readonly boards: LRUCache<string, BoardSnapshot> | undefined;
+
+  constructor(private readonly deps: RankingDeps) {
+    this.boards =
+      deps.refreshMs > 0
+        ? createMemoryLoader('rankingBoard', (key) => this.loadBoard(boardOf(key)), deps.refreshMs)
+        : undefined;
+  }
 
   async ranking(userId: string, query: RankingQueryParsed): Promise<RankingResponse> {
-    const { db } = this.deps;
     const weekStart = weekStartOf(this.deps.now?.() ?? new Date());
-    const [mine, profile] = await Promise.all([findProgress(db, userId), findProfile(db, userId)]);
-    const myLanguage = mine?.language ?? profile?.preferredLanguage ?? 'pt';
+    const mine = await findStanding(this.deps.db, userId);
+    const myLanguage = mine?.progressLanguage ?? mine?.language ?? 'pt';
     const board: RankingBoard =
       query.scope === 'weekly'
         ? { scope: 'weekly', weekStart }
         : query.scope === 'language'
           ? { scope: 'language', language: query.lang ?? myLanguage }
           : { scope: 'global' };
+    const snapshot = await this.snapshot(board);
+    const entries = snapshot.top.map((entry, index) => ({
+      ...entry,
+      isMe: snapshot.topIds[index] === userId,
+    }));
 
-    const top = await findTop(db, board, RANKING_TOP);
-    const entries: RankingEntry[] = [];
-    for (const [index, row] of top.entries()) {
-      const previous = entries[index - 1];
-      // Readers with equal XP share a rank: 1 + the readers with more.
-      const rank = previous && top[index - 1]?.xp === row.xp ? previous.rank : index + 1;
-      entries.push(await this.entry(row, rank, userId));
-    }
-
-    let me = entries.find((entry) => entry.isMe) ?? null;
-    const onBoard = board.scope !== 'language' || board.language === myLanguage;
-    if (!me && onBoard) {
+    let me: RankingEntry | null = null;
+    if (board.scope !== 'language' || board.language === myLanguage) {
+      const totalXp = mine?.xp ?? 0;
       const xp =
-        board.scope === 'weekly' ? (mine?.weekStart === weekStart ? mine.weekXp : 0) : (mine?.xp ?? 0);
-      const rank = 1 + (await countAbove(db, board, xp));
+        board.scope === 'weekly' ? (mine?.weekStart === weekStart ? (mine.weekXp ?? 0) : 0) : totalXp;
       me = await this.entry(
         {
           userId,
           xp,
-          totalXp: mine?.xp ?? 0,
+          totalXp,
           summariesGenerated: mine?.summariesGenerated ?? 0,
-          nickname: profile?.nickname ?? null,
-          avatarPreset: profile?.avatarPreset ?? null,
-          avatarKey: profile?.avatarKey ?? null,
+          nickname: mine?.nickname ?? null,
+          avatarPreset: mine?.avatarPreset ?? null,
+          avatarKey: mine?.avatarKey ?? null,
         },
-        rank,
-        userId,
+        1 + readersAbove(snapshot, xp),
+        true,
       );
     }
     return {
@@ -91,7 +135,37 @@ export class RankingService {
     };
   }
 
-  private async entry(row: BoardRow, rank: number, userId: string): Promise<RankingEntry> {
+  private async snapshot(board: RankingBoard): Promise<BoardSnapshot> {
+    if (!this.boards) return this.loadBoard(board);
+    const key = board.scope === 'weekly' ? `week:${board.weekStart}` : countScope(board);
+    const snapshot = await this.boards.fetch(key);
+    if (!snapshot) throw new Error(`no ranking board ${key}`);
+    return snapshot;
+  }
+
+  private async loadBoard(board: RankingBoard): Promise<BoardSnapshot> {
+    const [top, counts] = await Promise.all([
+      findTop(this.deps.db, board, RANKING_TOP),
+      findCounts(this.deps.db, board),
+    ]);
+    const xpDesc: number[] = [];
+    const above: number[] = [];
+    let readers = 0;
+    for (const count of counts) {
+      xpDesc.push(count.xp);
+      above.push(readers);
+      readers += count.readers;
+    }
+    const snapshot: BoardSnapshot = { top: [], topIds: top.map((row) => row.userId), xpDesc, above, readers };
+    for (const row of top) {
+      // Readers with equal XP share a rank: 1 + the readers with more.
+      const { isMe: _isMe, ...entry } = await this.entry(row, 1 + readersAbove(snapshot, row.xp), false);
+      snapshot.top.push(entry);
+    }
+    return snapshot;
+  }
+
+  private async entry(row: BoardRow, rank: number, isMe: boolean): Promise<RankingEntry> {
     return {
       rank,
       xp: row.xp,
@@ -101,7 +175,7 @@ export class RankingService {
       nickname: row.nickname,
       anonymousCode: anonymousCode(row.userId),
       avatarUrl: await this.deps.profiles.avatarUrl(row),
-      isMe: row.userId === userId,
+      isMe,
     };
   }
 }

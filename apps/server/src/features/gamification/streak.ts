@@ -22,14 +22,26 @@ export interface StreakView {
 
 const DAY_MS = 86_400_000;
 
+// One formatter per time zone (a few hundred at most): making one costs more than using it.
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      // en-CA formats dates as YYYY-MM-DD.
+      format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    } catch {
+      format = null;
+    }
+    if (dayFormats.size < 1_000) dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar day `at` falls on in `timeZone` (UTC when null or unknown). */
 export function dayIn(timeZone: string | null, at: Date): string {
-  try {
-    // en-CA formats dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
+  return dayFormat(timeZone ?? 'UTC')?.format(at) ?? at.toISOString().slice(0, 10);
 }
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */

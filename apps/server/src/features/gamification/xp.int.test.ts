@@ -174,6 +174,9 @@ describe.each(TEST_DATABASES)('XP events on %s', (kind) => {
     });
     expect(achievements.find((item) => item.key === 'streak_3')).toMatchObject({ current: 1, target: 3 });
     // A level's progress is counted in XP toward its threshold (40 XP of Master's 1,500).
-    expect(achievements.find((item) => item.key === 'level_master')).toMatchObject({ current: 40, target: 1500 });
+    expect(achievements.find((item) => item.key === 'level_master')).toMatchObject({
+      current: 40,
+      target: 1500,
+    });
   });
 });

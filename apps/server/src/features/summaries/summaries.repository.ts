@@ -51,6 +51,17 @@ export async function findSummaryIdByNormKey(db: Database, normKey: string): Pro
   return row?.id;
 }
 
+/** What a summary is about, without its content: its language and category. */
+export async function findSummaryTopic(db: Database, id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({ id: bookSummaries.id, language: bookSummaries.language, category: bookSummaries.category })
+    .from(bookSummaries)
+    .where(eq(bookSummaries.id, id))
+    .limit(1);
+  return row;
+}
+
 export async function findSummary(db: Database, id: string): Promise<SummaryRecord | undefined> {
   if (!UUID.test(id)) return undefined;
   const [row] = await db

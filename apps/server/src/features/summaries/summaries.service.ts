@@ -9,10 +9,11 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
-import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
+import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
 import {
   addUserSummary,
   findReaderState,
+  findSummaryTopic,
   findSummary,
   findSummaryIdByNormKey,
   findUserSummaries,
@@ -62,6 +63,10 @@ export class SummariesService implements SummarySource {
     if (!summary) return undefined;
     const { id, title, author, language, content, coverUrl, category } = summary;
     return { id, title, author, language, content, coverUrl, category };
+  }
+
+  async topicOf(summaryId: string): Promise<SummaryTopic | undefined> {
+    return findSummaryTopic(this.deps.db, summaryId);
   }
 
   async feedbackGiven(userId: string, summaryId: string): Promise<boolean> {

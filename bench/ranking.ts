@@ -1,0 +1,385 @@
+// Ranking and XP award benchmark: `npm run bench:ranking` (Gamification, issue #12). On the
+// machine's PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) it
+// creates a database of its own, migrates it as the app does, seeds READERS readers (default
+// 1,000,000) with a year of XP in SQL, checks the service's ranks against a naive count on a
+// sample, then starts the app in this process and measures from a forked load generator, with
+// CONCURRENCY virtual readers (default 50) each sending as soon as answered, a random requester
+// per request (signed-in through real sessions and access tokens):
+// - GET /api/ranking for the global, language (the reader's own) and weekly boards (target
+//   p99 <= 20 ms);
+// - POST /api/xp read_summary, each a new (reader, summary) pair (target p99 <= 10 ms);
+// and the same calls made on the services in-process, to tell the HTTP share apart. Prints one
+// JSON object; the database is dropped at the end, on failure and on Ctrl-C.
+import { fork } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { LANGUAGES, type Language, type RankingScope } from '@summa/shared';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config/env.js';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
+import { ProfileService } from '../apps/server/src/features/gamification/profile.service.js';
+import { ProgressService } from '../apps/server/src/features/gamification/progress.service.js';
+import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
+import { RankingService } from '../apps/server/src/features/gamification/ranking.service.js';
+import { SummariesService } from '../apps/server/src/features/summaries/summaries.service.js';
+import { runLoad, type LatencySummary, type LoadPlan } from './latency.js';
+import { checkRankCountTotals, seedReaders, seedSummaries, type SeedResult } from './ranking-seed.js';
+import { awardPair, pick, type LoadOrder, type Requester, type Scenario } from './ranking-workload.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_NAME = 'summa_bench_ranking';
+const READERS = Number(process.env.READERS ?? 1_000_000);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
+const REQUESTERS = Number(process.env.REQUESTERS ?? 2_000);
+const SUMMARIES = 500;
+/**
+ * An experiment, off by default: SYNCHRONOUS_COMMIT=off makes the bench database commit without
+ * waiting for the WAL flush, to show how much of an award's time that wait is.
+ */
+const SYNCHRONOUS_COMMIT = process.env.SYNCHRONOUS_COMMIT === 'off' ? 'off' : 'on';
+const CHECKED_PER_SCOPE = 20;
+const HTTP_PLAN: LoadPlan = {
+  concurrency: CONCURRENCY,
+  warmupS: 3,
+  minS: Number(process.env.DURATION ?? 10),
+  minRequests: Number(process.env.MIN_REQUESTS ?? 5_000),
+  maxS: 60,
+};
+const SEQUENTIAL_PLAN: LoadPlan = { concurrency: 1, warmupS: 1, minS: 5, minRequests: 0, maxS: 5 };
+const IN_PROCESS_PLAN: LoadPlan = {
+  ...HTTP_PLAN,
+  warmupS: 2,
+  minS: 6,
+  minRequests: Math.min(2_000, HTTP_PLAN.minRequests),
+  maxS: 30,
+};
+const TARGET_P99_MS = { ranking: 20, award: 10 };
+const FIXTURES = fileURLToPath(new URL('../apps/server/src/test/fixtures/summaries/', import.meta.url));
+const LOAD_GENERATOR = fileURLToPath(new URL('./ranking-load.ts', import.meta.url));
+const RANKING_SCOPES: RankingScope[] = ['global', 'language', 'weekly'];
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const dropDatabase = () =>
+  admin((client) => client.query(`drop database if exists ${DATABASE_NAME} with (force)`));
+
+async function readFixtures(): Promise<unknown[]> {
+  const names = (await readdir(FIXTURES)).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(
+    names.map(
+      async (name): Promise<unknown> =>
+        JSON.parse(await readFile(path.join(FIXTURES, name), 'utf8')) as unknown,
+    ),
+  );
+}
+
+/** Sessions for `count` random readers (as a sign-in makes them), with each reader's language. */
+async function requesterSessions(client: pg.Client, count: number) {
+  const { rows } = await client.query<{ session_id: string; user_id: string; language: string }>(
+    `with created as (
+       insert into auth_sessions (user_id) select id from users order by random() limit $1
+       returning id, user_id
+     )
+     select created.id as session_id, created.user_id,
+            coalesce(reader_progress.language, profiles.preferred_language)::text as language
+     from created
+     join profiles on profiles.id = created.user_id
+     left join reader_progress on reader_progress.user_id = created.user_id`,
+    [count],
+  );
+  return rows;
+}
+
+function languageOf(value: string): Language {
+  const language = LANGUAGES.find((item) => item === value);
+  if (!language) throw new Error(`not a language: ${value}`);
+  return language;
+}
+
+interface Services {
+  ranking: RankingService;
+  progress: ProgressService;
+}
+
+/**
+ * For `CHECKED_PER_SCOPE` random readers and the top reader of each board, the service's rank
+ * must be 1 + the readers of the board with more XP, counted naively.
+ */
+async function checkRanks(client: pg.Client, services: Services, weekStart: string) {
+  const { rows: sample } = await client.query<{ id: string }>(
+    `(select id from users order by random() limit $1)
+     union all (select user_id from reader_progress order by xp desc limit 1)
+     union all (select user_id from reader_progress where week_start = $2::date order by week_xp desc limit 1)`,
+    [CHECKED_PER_SCOPE, weekStart],
+  );
+  let checked = 0;
+  for (const scope of RANKING_SCOPES) {
+    for (const { id } of sample) {
+      const answer = await services.ranking.ranking(id, { scope });
+      if (!answer.me) throw new Error(`${scope}: no own position for ${id}`);
+      const { rows } = await client.query<{ rank: string }>(
+        `with mine as (
+           select coalesce(rp.language, p.preferred_language) as language, coalesce(rp.xp, 0) as xp,
+                  case when rp.week_start = $2::date then rp.week_xp else 0 end as week_xp
+           from profiles p left join reader_progress rp on rp.user_id = p.id where p.id = $1
+         )
+         select 1 + count(*) as rank from reader_progress, mine
+         where case $3
+           when 'global' then reader_progress.xp > mine.xp
+           when 'language' then reader_progress.language = mine.language and reader_progress.xp > mine.xp
+           else reader_progress.week_start = $2::date and reader_progress.week_xp > mine.week_xp
+         end`,
+        [id, weekStart, scope],
+      );
+      const expected = Number(rows[0]?.rank);
+      if (answer.me.rank !== expected) {
+        throw new Error(`${scope}: reader ${id} ranked ${answer.me.rank}, ${expected} by counting`);
+      }
+      const first = answer.entries[0];
+      if (!first || first.rank !== 1 || answer.entries.length !== 50) {
+        throw new Error(`${scope}: the top is not 50 entries from rank 1`);
+      }
+      checked += 1;
+    }
+  }
+  return { readersPerScope: sample.length, checked, mismatches: 0 };
+}
+
+/** One scenario through HTTP, from the forked load generator. */
+function overHttp(order: LoadOrder): Promise<LatencySummary> {
+  return new Promise((resolve, reject) => {
+    const child = fork(LOAD_GENERATOR, { execArgv: ['--import', 'tsx'] });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
+    child.once('message', (message: { summary?: LatencySummary; error?: string }) => {
+      child.removeAllListeners('exit');
+      child.kill();
+      if (message.summary) resolve(message.summary);
+      else reject(new Error(message.error ?? 'load generator failed'));
+    });
+    child.send(order);
+  });
+}
+
+/** How often a PostgreSQL backend of the bench database was seen waiting on a lock, while `work` ran. */
+interface LockWaits {
+  samples: number;
+  activeBackends: number;
+  waitingOnLock: number;
+  byEvent: Record<string, number>;
+}
+
+async function sampleLockWaits<T>(
+  client: pg.Client,
+  work: Promise<T>,
+): Promise<{ result: T; waits: LockWaits }> {
+  let samples = 0;
+  let active = 0;
+  let waitingOnLock = 0;
+  const byEvent = new Map<string, number>();
+  const state = { done: false };
+  const sampler = (async () => {
+    while (!state.done) {
+      const { rows } = await client.query<{ wait_event_type: string | null; wait_event: string | null }>(
+        `select wait_event_type, wait_event from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      samples += 1;
+      active += rows.length;
+      for (const row of rows) {
+        if (row.wait_event_type === 'Lock') waitingOnLock += 1;
+        if (row.wait_event_type) {
+          const key = `${row.wait_event_type}:${row.wait_event ?? ''}`;
+          byEvent.set(key, (byEvent.get(key) ?? 0) + 1);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  try {
+    return {
+      result: await work,
+      waits: { samples, activeBackends: active, waitingOnLock, byEvent: Object.fromEntries(byEvent) },
+    };
+  } finally {
+    state.done = true;
+    await sampler;
+  }
+}
+
+type Verdict = LatencySummary & { targetP99Ms: number; met: boolean };
+
+const verdict = (measured: LatencySummary, target: number): Verdict => ({
+  ...measured,
+  targetP99Ms: target,
+  met: measured.failures === 0 && measured.p99Ms <= target,
+});
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** One call of a scenario on the services, in this process; an award must be a new one. */
+async function callService(
+  services: Services,
+  scenario: Scenario,
+  requesters: readonly Requester[],
+  summaryIds: readonly string[],
+  sequence: number,
+): Promise<void> {
+  if (scenario === 'award') {
+    const { reader, summaryId } = awardPair(sequence, requesters, summaryIds);
+    const result = await services.progress.award(reader.userId, {
+      eventType: 'read_summary',
+      subjectId: summaryId,
+    });
+    if (result.xpAwarded !== 10) throw new Error(`award of ${result.xpAwarded} XP: not a new pair`);
+    return;
+  }
+  const reader = pick(requesters);
+  await services.ranking.ranking(reader.userId, {
+    scope: scenario,
+    ...(scenario === 'language' ? { lang: reader.language } : {}),
+  });
+}
+
+async function main() {
+  const loadAtStart = loadavg().map(round1);
+  await dropDatabase(); // a run stopped before it could clean up
+  await admin(async (client) => {
+    await client.query(`create database ${DATABASE_NAME}`);
+    await client.query(`alter database ${DATABASE_NAME} set synchronous_commit = ${SYNCHRONOUS_COMMIT}`);
+  });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-ranking-'));
+  let database: DatabaseHandle | undefined;
+  const client = new pg.Client({ connectionString: databaseUrl(DATABASE_NAME) });
+  try {
+    // Opening the database migrates it, as the app does at start.
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl(DATABASE_NAME) });
+    await client.connect();
+    const weekStart = weekStartOf(new Date());
+    const seedStarted = performance.now();
+    const seeded: SeedResult = await seedReaders(client, READERS, weekStart, loadAchievements());
+    const summaryIds = await seedSummaries(client, await readFixtures(), SUMMARIES);
+    const seedMs = Math.round(performance.now() - seedStarted);
+    await checkRankCountTotals(client, weekStart);
+
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const app = await buildApp({ config, database, preloadModel: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      const sessions = await requesterSessions(client, REQUESTERS);
+      const requesters: Requester[] = await Promise.all(
+        sessions.map(async (session) => ({
+          userId: session.user_id,
+          language: languageOf(session.language),
+          // Signed as a sign-in signs them, for a live session row.
+          token: (await app.accessTokens.sign({ userId: session.user_id, sessionId: session.session_id }))
+            .token,
+        })),
+      );
+      // The services as app.ts binds them, for the rank check and the in-process figures.
+      const usage = { planOf: async () => 'free' as const };
+      const summaries = new SummariesService({ db: app.db, plan: usage });
+      const services: Services = {
+        ranking: new RankingService({
+          db: app.db,
+          refreshMs: config.rankingRefreshMs,
+          profiles: new ProfileService({ db: app.db, storage: app.storage, plan: usage, log: app.log }),
+        }),
+        progress: new ProgressService({ db: app.db, summaries, achievements: loadAchievements() }),
+      };
+      const correctness = await checkRanks(client, services, weekStart);
+
+      const target = (scenario: Scenario) =>
+        scenario === 'award' ? TARGET_P99_MS.award : TARGET_P99_MS.ranking;
+      const scenarios: Scenario[] = [...RANKING_SCOPES, 'award'];
+      // Award running numbers: each run its own range, so no (reader, summary) pair repeats.
+      const awardRange = Math.floor((REQUESTERS * SUMMARIES) / 3);
+      const http: Partial<Record<Scenario, Verdict>> = {};
+      const sequential: Partial<Record<Scenario, Verdict>> = {};
+      const inProcess: Partial<Record<Scenario, Verdict>> = {};
+      let awardLockWaits: LockWaits | undefined;
+      for (const scenario of scenarios) {
+        const order = (plan: LoadPlan, firstSequence: number): LoadOrder => ({
+          base,
+          scenario,
+          plan,
+          requesters,
+          summaryIds,
+          firstSequence,
+        });
+        const measured = await sampleLockWaits(client, overHttp(order(HTTP_PLAN, 0)));
+        http[scenario] = verdict(measured.result, target(scenario));
+        if (scenario === 'award') awardLockWaits = measured.waits;
+        sequential[scenario] = verdict(await overHttp(order(SEQUENTIAL_PLAN, awardRange)), target(scenario));
+        inProcess[scenario] = verdict(
+          await runLoad(IN_PROCESS_PLAN, (sequence) =>
+            callService(services, scenario, requesters, summaryIds, 2 * awardRange + sequence),
+          ),
+          target(scenario),
+        );
+      }
+      // Awards keep rank_counts in step with reader_progress.
+      await checkRankCountTotals(client, weekStart);
+
+      console.log(
+        JSON.stringify(
+          {
+            benchmark: 'ranking',
+            machine: {
+              cores: cpus().length,
+              postgres: (await client.query<{ v: string }>("select current_setting('server_version') as v"))
+                .rows[0]?.v,
+              synchronousCommit: SYNCHRONOUS_COMMIT,
+            },
+            readers: seeded.readers,
+            seeding: { totalMs: seedMs, ...seeded, summaries: SUMMARIES, xpAwardsSeeded: 0 },
+            concurrency: CONCURRENCY,
+            loadAverage: { atStart: loadAtStart, atEnd: loadavg().map(round1) },
+            requesters: REQUESTERS,
+            correctness,
+            http,
+            awardLockWaits,
+            // One reader at a time: the service time, without queueing behind 49 others.
+            sequentialHttp: sequential,
+            inProcess,
+          },
+          null,
+          2,
+        ),
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await dropDatabase();
+  }
+}
+
+process.once('SIGINT', () => {
+  void dropDatabase().finally(() => process.exit(130));
+});
+
+await main();
