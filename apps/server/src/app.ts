@@ -9,6 +9,9 @@ import type { PartLimits } from './features/audio/narration.js';
 import type { ReaderActivity } from './ports/reader-activity.js';
 import { AudioService } from './features/audio/audio.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { adminUsersRoutes } from './features/billing/admin-users.routes.js';
+import { billingRoutes } from './features/billing/billing.routes.js';
+import { BillingService } from './features/billing/billing.service.js';
 import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
@@ -43,6 +46,8 @@ import { securityPlugin } from './plugins/security.js';
 import { storagePlugin } from './plugins/storage.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createLlmProvider } from './providers/llm/create-llm-provider.js';
+import type { PaymentsProvider } from './providers/payments/payments-provider.js';
+import { createStripePayments } from './providers/payments/stripe-payments.js';
 import type { LlmProvider, LlmStatus } from './providers/llm/llm-provider.js';
 import { LocalStorage } from './providers/storage/local-storage.js';
 import type { ObjectStorage } from './providers/storage/object-storage.js';
@@ -81,6 +86,8 @@ export interface AppOptions {
   preloadModel?: boolean;
   /** Where reader activity goes; by default Gamification (tests may record the events instead). */
   readerActivity?: ReaderActivity;
+  /** Payments; by default Stripe when the config has STRIPE_SECRET_KEY (tests may hand in their own). */
+  payments?: PaymentsProvider;
 }
 
 export async function buildApp({
@@ -95,6 +102,7 @@ export async function buildApp({
   narration,
   preloadModel = true,
   readerActivity,
+  payments,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
@@ -249,6 +257,23 @@ export async function buildApp({
   if (app.storage instanceof LocalStorage) {
     await app.register(filesRoutes, { files: new FilesService(app.storage) });
   }
+
+  // Premium through Stripe (off without STRIPE_SECRET_KEY) and admin grants.
+  const billing = new BillingService({
+    db: app.db,
+    payments: config.payments
+      ? { provider: payments ?? createStripePayments(config.payments), settings: config.payments }
+      : undefined,
+    baseUrl: () => {
+      if (config.publicUrl) return config.publicUrl;
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : config.port;
+      return `http://localhost:${port}`;
+    },
+    log: app.log,
+  });
+  await app.register(billingRoutes, { billing });
+  await app.register(adminUsersRoutes, { billing });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'AVATAR_UNSUPPORTED_IMAGE',
   /** A Premium feature (PDF export) asked for by a reader on the free plan. */
   'PREMIUM_REQUIRED',
+  /** Payments are not configured on this server (no STRIPE_SECRET_KEY). */
+  'PAYMENTS_NOT_CONFIGURED',
+  /** A checkout for a reader who is already Premium: never a second subscription. */
+  'ALREADY_PREMIUM',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,3 +19,4 @@ export { translations, type TranslationResource } from './i18n/index.js';
 export * from './levels.js';
 export * from './xp.js';
 export * from './contracts/gamification.js';
+export * from './contracts/billing.js';

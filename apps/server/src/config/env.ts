@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseTimeouts } from '../db/database.js';
 import { LLM_PROVIDERS, type LlmSettings } from '../providers/llm/llm-provider.js';
+import type { PaymentsSettings } from '../providers/payments/payments-provider.js';
 import { STORAGE_DRIVERS, type StorageSettings } from '../providers/storage/object-storage.js';
 import { TTS_PROVIDERS, type TtsSettings } from '../providers/tts/tts-provider.js';
 
@@ -35,6 +36,11 @@ const urlWithProtocols = (protocols: string[], message: string) =>
         return false;
       }
     }, message);
+
+const stripePriceId = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{1,200}$/, 'must be a Stripe price id (price_…)');
 
 /** Unset and empty both mean "use the default", as in most process managers. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -118,6 +124,13 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'], { error: 'must be true or false' })).default(
     'false',
   ),
+  STRIPE_SECRET_KEY: optional(z.string().trim().min(1)),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().trim().min(1)),
+  STRIPE_PRICE_BRL_MONTHLY: optional(stripePriceId),
+  STRIPE_PRICE_BRL_YEARLY: optional(stripePriceId),
+  STRIPE_PRICE_USD_MONTHLY: optional(stripePriceId),
+  STRIPE_PRICE_USD_YEARLY: optional(stripePriceId),
+  STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -174,6 +187,8 @@ export interface AppConfig {
   storage: StorageSettings;
   /** Who reads audio narrations aloud; unset model and voices mean the provider's defaults. */
   tts: TtsSettings;
+  /** Stripe Checkout, Billing Portal and webhooks; undefined (payments off) without STRIPE_SECRET_KEY. */
+  payments: PaymentsSettings | undefined;
 }
 
 export class EnvError extends Error {
@@ -276,6 +291,50 @@ export function loadConfig(
       timeoutMs: env.TTS_TIMEOUT_MS,
     },
     storage,
+    payments: paymentsSettings(env),
+  };
+}
+
+const STRIPE_REQUIRED = [
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BRL_MONTHLY',
+  'STRIPE_PRICE_BRL_YEARLY',
+  'STRIPE_PRICE_USD_MONTHLY',
+  'STRIPE_PRICE_USD_YEARLY',
+] as const;
+
+/** With STRIPE_SECRET_KEY, the webhook secret and the four prices are required (a half-done set-up fails at start). */
+function paymentsSettings(env: Env): PaymentsSettings | undefined {
+  if (env.STRIPE_SECRET_KEY === undefined) return undefined;
+  const {
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_BRL_MONTHLY: brlMonthly,
+    STRIPE_PRICE_BRL_YEARLY: brlYearly,
+    STRIPE_PRICE_USD_MONTHLY: usdMonthly,
+    STRIPE_PRICE_USD_YEARLY: usdYearly,
+  } = env;
+  if (
+    webhookSecret === undefined ||
+    brlMonthly === undefined ||
+    brlYearly === undefined ||
+    usdMonthly === undefined ||
+    usdYearly === undefined
+  ) {
+    throw new EnvError(
+      STRIPE_REQUIRED.filter((name) => env[name] === undefined).map((variable) => ({
+        variable,
+        message: 'is required with STRIPE_SECRET_KEY',
+      })),
+    );
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret,
+    prices: {
+      BRL: { monthly: brlMonthly, yearly: brlYearly },
+      USD: { monthly: usdMonthly, yearly: usdYearly },
+    },
+    apiBase: env.STRIPE_API_BASE,
   };
 }
 

@@ -21,6 +21,8 @@ import { createActors, FUZZ_ADMIN_EMAILS, FUZZ_JWT_SECRET, type Actors } from '.
 import { fuzzCases, fuzzEndpoints, oversizedCases, type FuzzEndpoint } from '../test/fuzz-endpoints.js';
 import { databaseFingerprint, FuzzLedger, send, sendOverSocket, writeMark } from '../test/fuzz-invariants.js';
 import { startFakeTtsServer, type FakeTtsServer } from '../test/fake-tts-server.js';
+import { startFakeStripeServer, type FakeStripeServer } from '../test/fake-stripe-server.js';
+import { stripeEnv } from '../test/stripe-events.js';
 import { sampleNonFiction } from '../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../test/test-app.js';
 import { bearer, signUpTestUser, uniqueIp } from '../test/test-users.js';
@@ -58,6 +60,7 @@ function changedTables(before: string, after: string): string {
 describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
   let fake: FakeLlmServer;
   let voice: FakeTtsServer;
+  let stripe: FakeStripeServer;
   let storageDir: string;
   let oidc: OAuth2Server;
   let context: TestContext;
@@ -73,6 +76,7 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
     fake = await startFakeLlmServer({ responder: fuzzModel });
     // Every narration part is spoken at once: synthesis itself is not under test.
     voice = await startFakeTtsServer();
+    stripe = await startFakeStripeServer();
     storageDir = await mkdtemp(path.join(tmpdir(), 'summa-fuzz-'));
     oidc = new OAuth2Server();
     await oidc.issuer.keys.generate('RS256');
@@ -89,6 +93,7 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
         GOOGLE_CLIENT_SECRET: 'fuzz-client-secret',
         GOOGLE_ISSUER: oidc.issuer.url ?? '',
         PUBLIC_URL: 'http://summa.example',
+        ...stripeEnv(stripe.apiBase),
       },
     });
     actors = await createActors(context.app);
@@ -109,6 +114,7 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
     await oidc.stop();
     await fake.close();
     await voice.close();
+    await stripe.close();
     await rm(storageDir, { recursive: true, force: true });
     const total = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.total, 0);
     const perEndpoint = [...ledgers.values()].flatMap((ledger) => ledger.summary());
@@ -210,7 +216,7 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
     mark = await writeMark(db);
   });
 
-  it.each(['operations', 'catalog', 'summaries', 'auth', 'unknown'])(
+  it.each(['operations', 'catalog', 'summaries', 'auth', 'billing', 'unknown'])(
     'answers every generated %s request within bounds and in the error shape',
     async (area) => {
       const ledger = new FuzzLedger();

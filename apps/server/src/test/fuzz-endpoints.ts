@@ -6,7 +6,9 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import {
+  adminUsersQuerySchema,
   audioQuerySchema,
+  checkoutRequestSchema,
   audioRequestSchema,
   catalogSearchRequestSchema,
   categoriesQuerySchema,
@@ -112,7 +114,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (6,810 in all). */
+/** The endpoints and their share of the requests (7,660 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -318,6 +320,47 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
       { method: 'POST', route: '/api/me/avatar', runs: 100, body: garbageBody },
       { method: 'GET', route: '/api/ranking', runs: 150, query: contractQuery(rankingQuerySchema) },
       { method: 'GET', route: '/api/achievements', runs: 100 },
+    ],
+    // Stripe is the fake one; webhooks are unsigned garbage or made up, so all are refused.
+    billing: [
+      { method: 'GET', route: '/api/billing/config', runs: 50 },
+      { method: 'GET', route: '/api/billing/subscription', runs: 100 },
+      {
+        method: 'POST',
+        route: '/api/billing/checkout',
+        runs: 150,
+        body: contractBody(checkoutRequestSchema),
+        callers: { none: 2, user: 5, admin: 1, forged: 2 },
+      },
+      { method: 'POST', route: '/api/billing/portal', runs: 100, body: garbageBody },
+      {
+        method: 'POST',
+        route: '/api/billing/webhook',
+        runs: 150,
+        body: garbageBody,
+        callers: { none: 6, user: 1, admin: 1, forged: 2 },
+      },
+      {
+        method: 'GET',
+        route: '/api/admin/users',
+        runs: 100,
+        query: contractQuery(adminUsersQuerySchema, { email: fc.oneof(email, hostileString) }),
+        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/users/{id}/premium',
+        runs: 100,
+        id,
+        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/users/{id}/premium',
+        runs: 100,
+        id,
+        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+      },
     ],
     unknown: [
       {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LANGUAGES, PLAN_TYPES } from '@summa/shared';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGES, PLAN_TYPES, SUBSCRIPTION_STATUSES } from '@summa/shared';
 
 export const languageEnum = pgEnum('language', LANGUAGES);
 export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
+export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,12 +52,26 @@ export const userSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * What Stripe last said (premium while a subscription grants it); without a Stripe status a
+     * plan set here directly. The plan readers get is `effectivePlan` (db/effective-plan.ts).
+     */
     plan: planTypeEnum('plan').notNull().default('free'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** The Stripe subscription's status; null when the reader never subscribed. */
+    status: subscriptionStatusEnum('status'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripePriceId: text('stripe_price_id'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When Stripe created the last event applied here: an older one arriving late changes nothing. */
+    stripeEventAt: timestamp('stripe_event_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('user_subscriptions_user_unique').on(table.userId),
     index('user_subscriptions_plan_idx').on(table.plan),
+    uniqueIndex('user_subscriptions_stripe_customer_unique').on(table.stripeCustomerId),
+    index('user_subscriptions_stripe_subscription_idx').on(table.stripeSubscriptionId),
   ],
 );

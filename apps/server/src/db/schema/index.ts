@@ -6,3 +6,4 @@ export * from './summaries.js';
 export * from './work-leases.js';
 export * from './audio.js';
 export * from './gamification.js';
+export * from './billing.js';

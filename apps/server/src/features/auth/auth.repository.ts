@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Language, PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import { effectivePlan } from '../../db/effective-plan.js';
 import { profiles, userIdentities, users, userSignups, userSubscriptions } from '../../db/schema/index.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -93,7 +94,7 @@ export async function findAccount(db: Database, userId: string): Promise<Account
       email: users.email,
       fullName: users.fullName,
       preferredLanguage: sql<Language>`coalesce(${profiles.preferredLanguage}, 'pt')`,
-      plan: sql<PlanType>`coalesce(${userSubscriptions.plan}, 'free')`,
+      plan: effectivePlan(users.id),
       createdAt: users.createdAt,
     })
     .from(users)

@@ -1,14 +1,17 @@
 import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { usageCounters, usageReservations, userSubscriptions } from '../../db/schema/index.js';
+import { effectivePlan } from '../../db/effective-plan.js';
+import { usageCounters, usageReservations, users, userSubscriptions } from '../../db/schema/index.js';
 import type { UsageKind, UsageReservation } from '../../ports/usage-quota.js';
 
+/** The reader's plan now: Stripe's state, an admin grant, or a plan set by hand (db/effective-plan.ts). */
 export async function findPlan(db: Database, userId: string): Promise<PlanType> {
   const [row] = await db
-    .select({ plan: userSubscriptions.plan })
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.userId, userId))
+    .select({ plan: effectivePlan(users.id) })
+    .from(users)
+    .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
+    .where(eq(users.id, userId))
     .limit(1);
   return row?.plan ?? 'free';
 }

@@ -41,6 +41,8 @@ export const errors = defineMessages({
     AVATAR_TOO_LARGE: 'A imagem é grande demais: envie uma de até 2 MB.',
     AVATAR_UNSUPPORTED_IMAGE: 'Envie uma imagem PNG, JPEG ou WebP.',
     PREMIUM_REQUIRED: 'Este recurso é exclusivo do Premium.',
+    PAYMENTS_NOT_CONFIGURED: 'Os pagamentos ainda não estão disponíveis neste servidor.',
+    ALREADY_PREMIUM: 'Você já é Premium.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -82,6 +84,8 @@ export const errors = defineMessages({
     AVATAR_TOO_LARGE: 'The image is too large: please send one of 2 MB at most.',
     AVATAR_UNSUPPORTED_IMAGE: 'Please send a PNG, JPEG or WebP image.',
     PREMIUM_REQUIRED: 'This feature is available on Premium only.',
+    PAYMENTS_NOT_CONFIGURED: 'Payments are not available on this server yet.',
+    ALREADY_PREMIUM: 'You are already Premium.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -125,5 +129,7 @@ export const errors = defineMessages({
     AVATAR_TOO_LARGE: 'La imagen es demasiado grande: envía una de 2 MB como máximo.',
     AVATAR_UNSUPPORTED_IMAGE: 'Envía una imagen PNG, JPEG o WebP.',
     PREMIUM_REQUIRED: 'Esta función es exclusiva de Premium.',
+    PAYMENTS_NOT_CONFIGURED: 'Los pagos aún no están disponibles en este servidor.',
+    ALREADY_PREMIUM: 'Ya eres Premium.',
   },
 });
