@@ -57,6 +57,9 @@ function changedTables(before: string, after: string): string {
     .join(', ');
 }
 
+/** Every area of fuzzEndpoints: an area left out here would be listed but never sent. */
+const FUZZ_AREAS = ['operations', 'catalog', 'summaries', 'gamification', 'auth', 'billing', 'unknown'];
+
 describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
   let fake: FakeLlmServer;
   let voice: FakeTtsServer;
@@ -216,7 +219,11 @@ describe.each(TEST_DATABASES)('HTTP fuzz on %s', (kind) => {
     mark = await writeMark(db);
   });
 
-  it.each(['operations', 'catalog', 'summaries', 'auth', 'billing', 'unknown'])(
+  it('runs every area of the endpoint list', () => {
+    expect(Object.keys(endpoints).sort()).toEqual([...FUZZ_AREAS].sort());
+  });
+
+  it.each(FUZZ_AREAS)(
     'answers every generated %s request within bounds and in the error shape',
     async (area) => {
       const ledger = new FuzzLedger();
