@@ -199,9 +199,22 @@ export async function buildApp({
   });
 
   await app.register(usageRoutes, { usage });
-  const progress = new ProgressService({ db: app.db, summaries, achievements: loadAchievements() });
-  const profiles = new ProfileService({ db: app.db, storage: app.storage, plan: usage, log: app.log });
+  // A reader's new XP or profile shows in their rankings at once on this instance.
+  const standingChanged = (userId: string) => ranking.forget(userId);
+  const profiles = new ProfileService({
+    db: app.db,
+    storage: app.storage,
+    plan: usage,
+    log: app.log,
+    onChange: standingChanged,
+  });
   const ranking = new RankingService({ db: app.db, profiles, refreshMs: config.rankingRefreshMs });
+  const progress = new ProgressService({
+    db: app.db,
+    summaries,
+    achievements: loadAchievements(),
+    onChange: standingChanged,
+  });
   await app.register(gamificationRoutes, { progress, profiles, ranking });
   // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
   const activity = readerActivity ?? progress;

@@ -28,6 +28,12 @@ export const CACHE_SETTINGS = {
    * languages, this week). Its lifetime is RANKING_REFRESH_MS, given when the cache is made.
    */
   rankingBoard: { max: 16, ttlMs: 1_000 },
+  /**
+   * A reader's own standing as their rankings show it (XP, language, nickname): shared by the
+   * boards they switch between; forgotten on this instance when they earn XP or change their
+   * profile. Its lifetime is RANKING_REFRESH_MS too.
+   */
+  rankingStanding: { max: 20_000, ttlMs: 1_000 },
   /** Book covers fetched for the PDF export, re-encoded small (~30 KB each); a failed fetch is not kept. */
   pdfCover: { max: 200, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;

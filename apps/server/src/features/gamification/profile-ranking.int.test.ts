@@ -327,8 +327,12 @@ describe.each(TEST_DATABASES)('rankings read at most every RANKING_REFRESH_MS on
     expect(before.entries).toHaveLength(1);
 
     const newcomer = await signUpTestUser(context.app);
+    expect((await rankingOf(newcomer)).me).toMatchObject({ xp: 0, rank: 2 });
+    // Earning XP and changing the profile are seen at once: the reader's cached standing is dropped.
     const { new_xp: xp } = await api.award(newcomer, 'read_summary', summaryId);
+    expect((await api.patchProfile(newcomer, { nickname: 'Fresh Reader' })).statusCode).toBe(200);
     const after = await rankingOf(newcomer);
+    expect(after.me?.nickname).toBe('Fresh Reader');
     // The board is the one read a moment ago; the newcomer's own place is counted against it.
     const withoutMe = ({ entries }: RankingResponse) => entries.map(({ isMe: _isMe, ...entry }) => entry);
     expect(withoutMe(after)).toEqual(withoutMe(before));

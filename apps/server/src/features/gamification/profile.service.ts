@@ -23,6 +23,8 @@ export interface ProfileDeps {
   storage: ObjectStorage;
   plan: ReaderPlan;
   log: FastifyBaseLogger;
+  /** Told after a reader's profile changed (the rankings forget their cached standing). */
+  onChange?: (userId: string) => void;
 }
 
 const isPreset = (value: string | null): value is AvatarPreset =>
@@ -92,6 +94,7 @@ export class ProfileService {
       if (isNicknameConflict(error)) throw new AppError('NICKNAME_TAKEN', 409);
       throw error;
     }
+    this.deps.onChange?.(userId);
     await this.removeStored(replacedKey);
     return this.get(userId);
   }
@@ -116,6 +119,7 @@ export class ProfileService {
       await this.removeStored(key);
       throw error;
     }
+    this.deps.onChange?.(userId);
     await this.removeStored(replacedKey);
     return this.get(userId);
   }

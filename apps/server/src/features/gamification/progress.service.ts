@@ -39,6 +39,8 @@ export interface ProgressDeps {
   db: Database;
   summaries: SummarySource;
   achievements: readonly AchievementDefinition[];
+  /** Told after a reader's progress changed (the rankings forget their cached standing). */
+  onChange?: (userId: string) => void;
   now?: () => Date;
 }
 
@@ -165,7 +167,7 @@ export class ProgressService implements ReaderActivity {
   private async apply(userId: string, announce: boolean, step: Step): Promise<AddXpResult> {
     const now = this.now();
     const weekStart = weekStartOf(now);
-    return this.deps.db.transaction(async (tx) => {
+    const result = await this.deps.db.transaction(async (tx) => {
       const standing = await lockStanding(tx, userId, weekStart);
       const { row, unlocked } = standing;
       const facts = { languages: standing.languages, categories: standing.categories };
@@ -232,6 +234,8 @@ export class ProgressService implements ReaderActivity {
         progress: progressView(saved, today, work.unlocked.size),
       };
     });
+    this.deps.onChange?.(userId);
+    return result;
   }
 
   /**

@@ -68,6 +68,8 @@ export async function findCounts(
     .orderBy(desc(rankCounts.xp));
 }
 
+export type Standing = NonNullable<Awaited<ReturnType<typeof findStanding>>>;
+
 /** A reader's own standing and public profile in one read (their rank's inputs). */
 export async function findStanding(db: Database, userId: string) {
   const [row] = await db

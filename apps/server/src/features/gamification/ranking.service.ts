@@ -19,6 +19,7 @@ import {
   findTop,
   type BoardRow,
   type RankingBoard,
+  type Standing,
 } from './ranking.repository.js';
 
 /** The ranking query after its defaults. */
@@ -83,17 +84,37 @@ function boardOf(key: string): RankingBoard {
  */
 export class RankingService {
   private readonly boards: LRUCache<string, BoardSnapshot> | undefined;
+  private readonly standings: LRUCache<string, { standing: Standing | undefined }> | undefined;
 
   constructor(private readonly deps: RankingDeps) {
+    const { refreshMs } = deps;
     this.boards =
-      deps.refreshMs > 0
-        ? createMemoryLoader('rankingBoard', (key) => this.loadBoard(boardOf(key)), deps.refreshMs)
+      refreshMs > 0
+        ? createMemoryLoader('rankingBoard', (key) => this.loadBoard(boardOf(key)), refreshMs)
         : undefined;
+    this.standings =
+      refreshMs > 0
+        ? createMemoryLoader(
+            'rankingStanding',
+            async (userId) => ({ standing: await findStanding(deps.db, userId) }),
+            refreshMs,
+          )
+        : undefined;
+  }
+
+  /** The reader earned XP or changed their profile: their next ranking reads them again. */
+  forget(userId: string): void {
+    this.standings?.delete(userId);
+  }
+
+  private async standingOf(userId: string): Promise<Standing | undefined> {
+    if (!this.standings) return findStanding(this.deps.db, userId);
+    return (await this.standings.fetch(userId))?.standing;
   }
 
   async ranking(userId: string, query: RankingQueryParsed): Promise<RankingResponse> {
     const weekStart = weekStartOf(this.deps.now?.() ?? new Date());
-    const mine = await findStanding(this.deps.db, userId);
+    const mine = await this.standingOf(userId);
     const myLanguage = mine?.progressLanguage ?? mine?.language ?? 'pt';
     const board: RankingBoard =
       query.scope === 'weekly'
