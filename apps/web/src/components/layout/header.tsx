@@ -22,7 +22,8 @@ export function Header() {
           {/* Signed in on the narrowest phones, the logo alone leaves room for the progress. */}
           <span className={session ? 'max-[389px]:sr-only' : undefined}>{t('common.appName')}</span>
         </Link>
-        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+        {/* Signed in, the progress may shrink; signed out, the sign-in button keeps its width. */}
+        <div className={session ? 'flex min-w-0 items-center gap-2 sm:gap-4' : 'flex items-center'}>
           {session ? <HeaderProgress /> : null}
           <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.header')}>
             <LanguageSwitcher />
