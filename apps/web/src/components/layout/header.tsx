@@ -5,6 +5,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { HeaderProgress } from '../gamification/header-progress';
 import { Button } from '../ui/button';
 import { LanguageSwitcher } from './language-switcher';
+import { HeaderPremiumBadge } from './premium-badge';
 import { UserMenu } from './user-menu';
 
 export function Header() {
@@ -23,6 +24,7 @@ export function Header() {
           <span className={session ? 'max-[389px]:sr-only' : undefined}>{t('common.appName')}</span>
         </Link>
         <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+          {session ? <HeaderPremiumBadge /> : null}
           {session ? <HeaderProgress /> : null}
           <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.header')}>
             <LanguageSwitcher />
