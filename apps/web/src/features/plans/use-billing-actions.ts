@@ -4,12 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client';
 import { fetchBillingConfig, openBillingPortal, startCheckout } from '../../lib/billing-api';
+import { leaveApp } from '../../lib/leave-app';
 import { logWarning } from '../../lib/logger';
-
-/** Leaves the app for Stripe's page (a full navigation: Checkout and the Portal are Stripe's sites). */
-function goTo(url: string): void {
-  window.location.assign(url);
-}
 
 /**
  * Upgrade (Checkout) and Manage subscription (Billing Portal). Without payments configured on the
@@ -44,7 +40,7 @@ export function useBillingActions(onAlreadyPremium: () => void) {
         return;
       }
       const { url } = await startCheckout(interval);
-      goTo(url);
+      leaveApp(url);
     } catch (error) {
       fail(error);
     }
@@ -55,7 +51,7 @@ export function useBillingActions(onAlreadyPremium: () => void) {
     setBusy('manage');
     try {
       const { url } = await openBillingPortal();
-      goTo(url);
+      leaveApp(url);
     } catch (error) {
       fail(error);
     }
