@@ -41,7 +41,7 @@ export function CurrentPlanCard({ usage }: { usage: Resource<Usage> & { retry: (
     return (
       <section
         role="alert"
-        className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
+        className="mx-auto flex max-w-4xl flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
       >
         <p className="flex items-center gap-2">
           <AlertCircle aria-hidden className="size-5 shrink-0" />
@@ -58,7 +58,7 @@ export function CurrentPlanCard({ usage }: { usage: Resource<Usage> & { retry: (
       <section
         aria-busy="true"
         aria-label={t('plans.current.loading')}
-        className="h-40 animate-pulse rounded-2xl border border-stone-200 bg-stone-100"
+        className="mx-auto h-40 max-w-4xl animate-pulse rounded-2xl border border-stone-200 bg-stone-100"
         data-testid="current-plan-skeleton"
       />
     );
@@ -67,7 +67,7 @@ export function CurrentPlanCard({ usage }: { usage: Resource<Usage> & { retry: (
   return (
     <section
       aria-labelledby="current-plan-title"
-      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+      className="mx-auto max-w-4xl rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
       data-testid="current-plan"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
