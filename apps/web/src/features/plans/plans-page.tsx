@@ -67,19 +67,19 @@ export function PlansPage() {
     <Page title={t('pages.plans.title')} lead={t('pages.plans.lead')}>
       <CurrentPlanCard usage={usage} />
       <BillingSwitch value={interval} onChange={setInterval} name="plans-billing" className="mt-10" />
-      <div className="mx-auto mt-8 grid max-w-4xl gap-6 md:grid-cols-2">
+      <div className="mx-auto mt-8 grid max-w-4xl grid-cols-1 gap-6 md:grid-cols-2">
         <article
           aria-labelledby="plan-free-title"
           className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-xs sm:p-8"
         >
-          <div className="flex items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
             <h2 id="plan-free-title" className="text-xl font-bold text-stone-900">
               {t('landing.pricing.free.name')}
             </h2>
             {plan === 'free' ? <CurrentTag /> : null}
           </div>
           <p className="mt-1 text-stone-600">{t('landing.pricing.free.description')}</p>
-          <p className="mt-6 flex items-baseline gap-1">
+          <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
             <span className="text-4xl font-extrabold text-stone-900">{price.free}</span>
             <span className="text-stone-600">{t('landing.pricing.free.period')}</span>
           </p>
@@ -93,7 +93,7 @@ export function PlansPage() {
           className="flex flex-col rounded-2xl bg-brand-900 p-6 text-white shadow-xl ring-2 ring-accent-400 sm:p-8"
           data-testid="plan-premium"
         >
-          <div className="flex items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
             <h2 id="plan-premium-title" className="flex items-center gap-2 text-xl font-bold">
               <Crown aria-hidden className="size-5 text-accent-300" />
               {t('landing.pricing.premium.name')}
@@ -107,7 +107,11 @@ export function PlansPage() {
             )}
           </div>
           <p className="mt-1 text-brand-100">{t('landing.pricing.premium.description')}</p>
-          <p className="mt-6 flex items-baseline gap-1" aria-live="polite" data-testid="premium-price">
+          <p
+            className="mt-6 flex flex-wrap items-baseline gap-x-1"
+            aria-live="polite"
+            data-testid="premium-price"
+          >
             <span className="text-4xl font-extrabold">{price.price}</span>
             <span className="text-brand-100">
               {t(yearly ? 'landing.pricing.premium.yearlyPeriod' : 'landing.pricing.premium.monthlyPeriod')}
