@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@summa/shared';
@@ -53,6 +54,15 @@ async function chooseInterval(page: Page, label: string): Promise<void> {
   expect(await radio.isChecked()).toBe(true);
 }
 
+/** WCAG 2 A and AA violations on the page, with what each one hit. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
 const price = (page: Page) => page.getByTestId('premium-price').locator('span').first();
 
 describe.each(['pt', 'en', 'es'] as const)('/plans in %s', (language) => {
@@ -81,6 +91,10 @@ describe.each(['pt', 'en', 'es'] as const)('/plans in %s', (language) => {
       await chooseInterval(page, texts.landing.pricing.billing.yearly);
       await expect.poll(async () => (await price(page).textContent()) ?? '').toMatch(PRICES[language].yearly);
       await chooseInterval(page, texts.landing.pricing.billing.monthly);
+      await expect
+        .poll(async () => (await price(page).textContent()) ?? '')
+        .toMatch(PRICES[language].monthly);
+      expect(await axeViolations(page)).toEqual([]);
       await expect
         .poll(async () => (await price(page).textContent()) ?? '')
         .toMatch(PRICES[language].monthly);

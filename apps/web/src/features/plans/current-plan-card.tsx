@@ -9,14 +9,14 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
   const { t } = useTranslation();
   const percent = limit === null || limit === 0 ? 0 : Math.min(100, (used / limit) * 100);
   return (
-    <div className="flex flex-col gap-1.5" data-testid="usage-row">
+    <li className="flex flex-col gap-1.5" data-testid="usage-row">
       <div className="flex items-baseline justify-between gap-3 text-sm">
-        <dt className="font-medium text-stone-700">{label}</dt>
-        <dd className="font-semibold text-stone-900 tabular-nums">
+        <span className="font-medium text-stone-700">{label}</span>
+        <span className="font-semibold text-stone-900 tabular-nums">
           {limit === null
             ? t('plans.current.usedUnlimited', { used })
             : t('plans.current.usedOf', { used, limit })}
-        </dd>
+        </span>
       </div>
       {limit === null ? null : (
         <div aria-hidden className="h-1.5 overflow-hidden rounded-full bg-stone-200">
@@ -28,7 +28,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
           />
         </div>
       )}
-    </div>
+    </li>
   );
 }
 
@@ -79,14 +79,14 @@ export function CurrentPlanCard({ usage }: { usage: Resource<Usage> & { retry: (
         </Badge>
       </div>
       <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('plans.current.usageTitle')}</h3>
-      <dl className="mt-2 grid gap-4 sm:grid-cols-2">
+      <ul className="mt-2 grid gap-4 sm:grid-cols-2">
         <UsageRow
           label={t('plans.current.summaries')}
           used={data.summariesUsed}
           limit={data.summariesLimit}
         />
         <UsageRow label={t('plans.current.audios')} used={data.audiosUsed} limit={data.audiosLimit} />
-      </dl>
+      </ul>
       {data.plan === 'free' ? (
         <p className="mt-3 text-xs text-stone-500">{t('plans.current.resets')}</p>
       ) : null}
