@@ -277,6 +277,7 @@ describe('with Stripe (fake)', () => {
       const overlay = page.getByTestId('celebration-overlay');
       await overlay.getByText(texts.pages.premiumWelcome.title).waitFor();
       await page.getByTestId('header-premium-badge').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('link', { name: texts.plans.welcome.goHome }).click();
       await page.waitForURL(/\/home$/);
       await page.locator('h1').getByText(texts.pages.home.title).waitFor();

@@ -179,4 +179,16 @@ describe('/plans', () => {
     await user.click(within(premiumCard()).getByRole('button', { name: 'Manage subscription' }));
     await vi.waitFor(() => expect(leaveApp).toHaveBeenCalledWith('https://billing.stripe.test/p/session_1'));
   });
+
+  it('tells a reader whose Premium was granted (no Stripe customer) that there is nothing to manage', async () => {
+    usage = PREMIUM_USAGE;
+    api.on({ 'POST /api/billing/portal': () => apiError(404, 'NOT_FOUND', 'x') });
+    renderPlans();
+    await screen.findByTestId('current-plan');
+    await user.click(within(premiumCard()).getByRole('button', { name: 'Manage subscription' }));
+    expect(
+      await screen.findByText('There is no subscription to manage: your Premium was granted by the team.'),
+    ).toBeTruthy();
+    expect(leaveApp).not.toHaveBeenCalled();
+  });
 });

@@ -53,6 +53,12 @@ export function useBillingActions(onAlreadyPremium: () => void) {
       const { url } = await openBillingPortal();
       leaveApp(url);
     } catch (error) {
+      // Premium granted by an admin has no Stripe customer, hence nothing to open.
+      if (error instanceof ApiError && error.code === 'NOT_FOUND') {
+        setBusy(null);
+        toast.error(t('plans.noSubscription'));
+        return;
+      }
       fail(error);
     }
   };
