@@ -17,6 +17,7 @@ import { settings } from './resources/settings.js';
 import { landing } from './resources/landing.js';
 import { legal } from './resources/legal.js';
 import { pages } from './resources/pages.js';
+import { plans } from './resources/plans.js';
 import { search } from './resources/search.js';
 import { summary } from './resources/summary.js';
 
@@ -42,6 +43,7 @@ const areas = {
   ranking,
   profile,
   settings,
+  plans,
 };
 
 type Areas = typeof areas;

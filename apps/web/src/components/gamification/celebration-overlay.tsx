@@ -22,8 +22,8 @@ export interface CelebrationOverlayProps {
   description: string;
   /** A trophy when absent. */
   icon?: LucideIcon;
-  /** Shown as '+N XP' on the gold badge. */
-  xpReward: number;
+  /** Shown as '+N XP' on the gold badge; no badge when absent (a celebration without XP). */
+  xpReward?: number;
   /** Called once the overlay has hidden itself, CELEBRATION_DURATION_MS after `show` became true. */
   onComplete: () => void;
 }
@@ -123,12 +123,14 @@ export function CelebrationOverlay({
             </span>
             <p className="text-xl font-bold tracking-tight text-stone-900">{title}</p>
             {description ? <p className="text-sm text-stone-600">{description}</p> : null}
-            <span
-              className="rounded-full bg-gradient-to-r from-amber-300 via-yellow-400 to-amber-500 px-4 py-1 text-sm font-extrabold text-amber-950 shadow-sm"
-              data-testid="celebration-xp"
-            >
-              {t('gamification.xpGain', { xp: xpReward })}
-            </span>
+            {xpReward === undefined ? null : (
+              <span
+                className="rounded-full bg-gradient-to-r from-amber-300 via-yellow-400 to-amber-500 px-4 py-1 text-sm font-extrabold text-amber-950 shadow-sm"
+                data-testid="celebration-xp"
+              >
+                {t('gamification.xpGain', { xp: xpReward })}
+              </span>
+            )}
           </div>
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { HeaderProgress } from '../gamification/header-progress';
 import { Button } from '../ui/button';
 import { LanguageSwitcher } from './language-switcher';
+import { HeaderPremiumBadge } from './premium-badge';
 import { UserMenu } from './user-menu';
 
 export function Header() {
@@ -24,6 +25,7 @@ export function Header() {
         </Link>
         {/* Signed in, the progress may shrink; signed out, the sign-in button keeps its width. */}
         <div className={session ? 'flex min-w-0 items-center gap-2 sm:gap-4' : 'flex items-center'}>
+          {session ? <HeaderPremiumBadge /> : null}
           {session ? <HeaderProgress /> : null}
           <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('common.nav.header')}>
             <LanguageSwitcher />

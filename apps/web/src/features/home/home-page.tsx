@@ -1,5 +1,5 @@
 import { Crown, PencilLine, Sparkles } from 'lucide-react';
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useContext, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import type { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { currentLanguage } from '../../lib/i18n';
+import { ReaderProgressContext } from '../../lib/progress/progress-context';
 import { BookDetailsDialog, type BookDetails } from './book-details-dialog';
 import { BookSearchBox, type BookPick } from './book-search-box';
 import { GenerationOverlay } from './generation-overlay';
@@ -169,6 +170,7 @@ export function HomePage() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const { usage, update: updateUsage } = useUsage(user?.id);
+  const progressState = useContext(ReaderProgressContext);
   const [limitOpen, setLimitOpen] = useState(false);
   const generateButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -224,7 +226,9 @@ export function HomePage() {
 
   const initialChosen = chosenFromParams(params);
   const initialText = initialChosen?.title ?? params.get('title')?.trim() ?? '';
-  const premium = usage?.plan === 'premium';
+  // The profile (GET /api/me, refreshed after an upgrade) decides once loaded; the usage until then.
+  const profilePlan = progressState?.status === 'ready' ? progressState.me?.profile.plan : undefined;
+  const premium = (profilePlan ?? usage?.plan) === 'premium';
   return (
     // Not the shared <Page>: home is a centred hero (spec §2 'Home page': the product name, a
     // tagline and the search box) with one heading, not a left-aligned title with a lead line.

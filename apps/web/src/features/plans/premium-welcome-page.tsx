@@ -1,7 +1,78 @@
+import { Crown, Hourglass, Loader2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CelebrationOverlay } from '../../components/gamification/celebration-overlay';
 import { Page } from '../../components/page';
+import { Button } from '../../components/ui/button';
+import { authClient } from '../../lib/auth/auth-client';
+import { logWarning } from '../../lib/logger';
+import { useReaderProgress } from '../../lib/progress/use-reader-progress';
+import { usePremiumConfirmation } from './use-premium-confirmation';
 
+/**
+ * Stripe Checkout returns here (?session_id=...). The payment counts only once the server says so
+ * (its webhook), so the page waits for that, then celebrates; a slow webhook gets a clear note.
+ */
 export function PremiumWelcomePage() {
   const { t } = useTranslation();
-  return <Page title={t('pages.premiumWelcome.title')} lead={t('pages.premiumWelcome.lead')} />;
+  const { refresh } = useReaderProgress();
+  const [celebrating, setCelebrating] = useState(false);
+  const onConfirmed = useCallback(() => {
+    setCelebrating(true);
+    // The header's badge and the profile follow /api/me; the session's user carries the plan too.
+    refresh();
+    authClient.getUser().catch((error: unknown) => logWarning('session user not refreshed', error));
+  }, [refresh]);
+  const { status, retry } = usePremiumConfirmation(onConfirmed);
+
+  return (
+    <Page title={t('pages.premiumWelcome.title')}>
+      <section
+        className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white px-6 py-10 text-center shadow-xs"
+        data-testid={`premium-welcome-${status}`}
+        aria-live="polite"
+      >
+        {status === 'confirming' ? (
+          <>
+            <Loader2 aria-hidden className="size-10 animate-spin text-brand-700 motion-reduce:animate-none" />
+            <h2 className="text-xl font-bold text-stone-900">{t('plans.welcome.confirming')}</h2>
+            <p className="text-stone-600">{t('plans.welcome.confirmingBody')}</p>
+          </>
+        ) : status === 'confirmed' ? (
+          <>
+            <span className="flex size-16 items-center justify-center rounded-full bg-amber-100 text-amber-600 ring-4 ring-amber-50">
+              <Crown aria-hidden className="size-8" />
+            </span>
+            <h2 className="text-xl font-bold text-stone-900">{t('pages.premiumWelcome.lead')}</h2>
+            <p className="text-stone-600">{t('plans.welcome.confirmedBody')}</p>
+            <Button asChild className="mt-2">
+              <Link to="/home">{t('plans.welcome.goHome')}</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <Hourglass aria-hidden className="size-10 text-amber-600" />
+            <h2 className="text-xl font-bold text-stone-900">{t('plans.welcome.timeoutTitle')}</h2>
+            <p className="text-stone-600">{t('plans.welcome.timeoutBody')}</p>
+            <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+              <Button type="button" onClick={retry}>
+                {t('plans.welcome.retry')}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/home">{t('plans.welcome.goHome')}</Link>
+              </Button>
+            </div>
+          </>
+        )}
+      </section>
+      <CelebrationOverlay
+        show={celebrating}
+        title={t('pages.premiumWelcome.title')}
+        description={t('pages.premiumWelcome.lead')}
+        icon={Crown}
+        onComplete={() => setCelebrating(false)}
+      />
+    </Page>
+  );
 }

@@ -1,0 +1,95 @@
+import type { Usage } from '@summa/shared';
+import { AlertCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Resource } from '../../lib/use-resource';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+
+function UsageRow({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+  const { t } = useTranslation();
+  const percent = limit === null || limit === 0 ? 0 : Math.min(100, (used / limit) * 100);
+  return (
+    <li className="flex flex-col gap-1.5" data-testid="usage-row">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium text-stone-700">{label}</span>
+        <span className="font-semibold text-stone-900 tabular-nums">
+          {limit === null
+            ? t('plans.current.usedUnlimited', { used })
+            : t('plans.current.usedOf', { used, limit })}
+        </span>
+      </div>
+      {limit === null ? null : (
+        <div aria-hidden className="h-1.5 overflow-hidden rounded-full bg-stone-200">
+          <div
+            className={
+              percent >= 100 ? 'h-full rounded-full bg-amber-500' : 'h-full rounded-full bg-brand-600'
+            }
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The reader's plan and this month's usage (GET /api/me/usage), with its loading and error states. */
+export function CurrentPlanCard({ usage }: { usage: Resource<Usage> & { retry: () => void } }) {
+  const { t } = useTranslation();
+  const data = usage.data;
+
+  if (!data && usage.status === 'error') {
+    return (
+      <section
+        role="alert"
+        className="mx-auto flex max-w-4xl flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <p className="flex items-center gap-2">
+          <AlertCircle aria-hidden className="size-5 shrink-0" />
+          {t('plans.current.loadError')}
+        </p>
+        <Button type="button" variant="outline" size="sm" onClick={usage.retry}>
+          {t('plans.current.retry')}
+        </Button>
+      </section>
+    );
+  }
+  if (!data) {
+    return (
+      <section
+        aria-busy="true"
+        aria-label={t('plans.current.loading')}
+        className="mx-auto h-40 max-w-4xl animate-pulse rounded-2xl border border-stone-200 bg-stone-100"
+        data-testid="current-plan-skeleton"
+      />
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="current-plan-title"
+      className="mx-auto max-w-4xl rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
+      data-testid="current-plan"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="current-plan-title" className="text-lg font-bold text-stone-900">
+          {t('plans.current.title')}
+        </h2>
+        <Badge variant={data.plan === 'premium' ? 'accent' : 'neutral'} className="text-sm">
+          {t(`plans.current.plan.${data.plan}`)}
+        </Badge>
+      </div>
+      <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('plans.current.usageTitle')}</h3>
+      <ul className="mt-2 grid gap-4 sm:grid-cols-2">
+        <UsageRow
+          label={t('plans.current.summaries')}
+          used={data.summariesUsed}
+          limit={data.summariesLimit}
+        />
+        <UsageRow label={t('plans.current.audios')} used={data.audiosUsed} limit={data.audiosLimit} />
+      </ul>
+      {data.plan === 'free' ? (
+        <p className="mt-3 text-xs text-stone-500">{t('plans.current.resets')}</p>
+      ) : null}
+    </section>
+  );
+}

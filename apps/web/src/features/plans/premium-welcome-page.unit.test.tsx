@@ -1,0 +1,122 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '../../lib/auth/auth-context';
+import { setLanguage } from '../../lib/i18n';
+import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
+import { fakeApi, json, offline, type FakeApi } from '../../test/fake-api';
+import { testMe } from '../../test/me-fixture';
+import { testSession } from '../../test/session-fixture';
+import { HeaderPremiumBadge } from '../../components/layout/premium-badge';
+import { PremiumWelcomePage } from './premium-welcome-page';
+import { CONFIRM_MAX_ATTEMPTS, CONFIRM_POLL_INTERVAL_MS } from './use-premium-confirmation';
+
+vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { reset: vi.fn() }) }));
+
+let api: FakeApi;
+/** Whether Stripe's webhook has reached the server yet. */
+let paid: boolean;
+let down: boolean;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  paid = false;
+  down = false;
+  api = fakeApi({
+    'GET /api/me': () => (down ? offline() : json(testMe({ profile: { plan: paid ? 'premium' : 'free' } }))),
+  });
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => ({ matches: true })),
+  );
+  vi.stubGlobal(
+    'Audio',
+    class {
+      volume = 1;
+      play() {
+        return Promise.resolve();
+      }
+    },
+  );
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  setLanguage('en');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderWelcome() {
+  const session = testSession();
+  const router = createMemoryRouter(
+    [
+      { path: '/premium-welcome', Component: PremiumWelcomePage },
+      { path: '/home', Component: () => null },
+    ],
+    { initialEntries: ['/premium-welcome?session_id=cs_test_1'] },
+  );
+  render(
+    <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
+      <ReaderProgressProvider>
+        <HeaderPremiumBadge />
+        <RouterProvider router={router} />
+      </ReaderProgressProvider>
+    </AuthContext.Provider>,
+  );
+}
+
+const polls = () => api.to('/api/me').length;
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('/premium-welcome', () => {
+  it('waits for the webhook, polling /api/me, then celebrates and shows the badge', async () => {
+    renderWelcome();
+    await wait(0);
+    expect(screen.getByTestId('premium-welcome-confirming').textContent).toContain('Confirming your payment');
+    expect(screen.queryByTestId('header-premium-badge')).toBeNull();
+    const before = polls();
+    await wait(CONFIRM_POLL_INTERVAL_MS);
+    expect(polls()).toBe(before + 1);
+    expect(screen.getByTestId('premium-welcome-confirming')).toBeTruthy();
+
+    paid = true;
+    await wait(CONFIRM_POLL_INTERVAL_MS);
+    const confirmed = screen.getByTestId('premium-welcome-confirmed');
+    expect(within(confirmed).getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
+    const overlay = screen.getByTestId('celebration-overlay');
+    expect(overlay.textContent).toContain('Welcome to Premium!');
+    expect(within(overlay).queryByTestId('celebration-xp')).toBeNull();
+    // The shared profile was loaded again, so the header shows the badge.
+    expect(screen.getByTestId('header-premium-badge')).toBeTruthy();
+
+    // Confirmed: no more polling.
+    const settled = polls();
+    await wait(CONFIRM_POLL_INTERVAL_MS * 3);
+    expect(polls()).toBe(settled);
+  });
+
+  it('says the payment is being confirmed after a minute, keeps failed polls going, and retries', async () => {
+    down = true;
+    renderWelcome();
+    await wait(0);
+    await wait(CONFIRM_POLL_INTERVAL_MS * 5);
+    expect(screen.getByTestId('premium-welcome-confirming')).toBeTruthy();
+    down = false;
+    await wait(CONFIRM_POLL_INTERVAL_MS * CONFIRM_MAX_ATTEMPTS);
+    const timeout = screen.getByTestId('premium-welcome-timeout');
+    expect(timeout.textContent).toContain('Your payment is being confirmed');
+    expect(timeout.textContent).toContain('as soon as the confirmation arrives');
+    expect(screen.queryByTestId('celebration-overlay')).toBeNull();
+    const stopped = polls();
+    await wait(CONFIRM_POLL_INTERVAL_MS * 3);
+    expect(polls()).toBe(stopped);
+
+    paid = true;
+    fireEvent.click(within(timeout).getByRole('button', { name: 'Check again' }));
+    await wait(0);
+    expect(screen.getByTestId('premium-welcome-confirmed')).toBeTruthy();
+    expect(screen.getByTestId('celebration-overlay')).toBeTruthy();
+  });
+});

@@ -1,0 +1,294 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@summa/shared';
+import { translations } from '@summa/shared/i18n';
+import type { Language } from '@summa/shared/languages';
+import {
+  startFakeStripeServer,
+  type FakeStripeServer,
+} from '../../apps/server/src/test/fake-stripe-server.js';
+import {
+  checkoutCompleted,
+  signedWebhook,
+  stripeEnv,
+  subscriptionObject,
+  TEST_STRIPE,
+} from '../../apps/server/src/test/stripe-events.js';
+import { PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
+import { apiAs } from '../support/api.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { recordToasts, toastsOf } from '../support/toasts.js';
+
+/**
+ * Issue 13, 'Done when' (the web side of plans): /plans in the three languages with the billing
+ * toggle, 'coming soon' on a server without Stripe (the shared e2e server has no STRIPE_*), the
+ * Limit dialog's way to /plans, and, against a second server wired to the fake Stripe, checkout →
+ * signed webhook → /premium-welcome → the Premium badge.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Premium's price as the page must write it (Intl for the language, figures of plans.ts). */
+const PRICES: Record<Language, { monthly: RegExp; yearly: RegExp }> = {
+  pt: { monthly: /^R\$\s14,99$/, yearly: /^R\$\s149$/ },
+  en: { monthly: /^\$4\.99$/, yearly: /^\$49$/ },
+  es: { monthly: /^USD\s4\.99$/, yearly: /^USD\s49$/ },
+};
+
+/** Picks a billing interval the way a reader does: the radio itself is visually hidden in its label. */
+async function chooseInterval(page: Page, label: string): Promise<void> {
+  const radio = page.getByRole('radio', { name: new RegExp(label) });
+  await page.locator('label').filter({ has: radio }).click();
+  expect(await radio.isChecked()).toBe(true);
+}
+
+/** WCAG 2 A and AA violations on the page, with what each one hit. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+const price = (page: Page) => page.getByTestId('premium-price').locator('span').first();
+
+describe.each(['pt', 'en', 'es'] as const)('/plans in %s', (language) => {
+  const texts = translations[language];
+
+  it('shows both plans, the usage and switches between monthly and yearly; upgrading says coming soon', async () => {
+    const session = await signUpViaApi(uniqueEmail(`plans-${language}`), { language });
+    const { context, page, errors } = await openPage(browser, { session, storedLanguage: language });
+    await recordToasts(context);
+    try {
+      await page.goto('/plans');
+      await page.getByRole('heading', { level: 1, name: texts.pages.plans.title }).waitFor();
+      const current = page.getByTestId('current-plan');
+      await current.waitFor();
+      expect(await current.getByText(texts.plans.current.plan.free, { exact: true }).count()).toBe(1);
+      expect(await current.getByTestId('usage-row').allTextContents()).toEqual([
+        `${texts.plans.current.summaries}${texts.plans.current.usedOf.replace('{{used}}', '0').replace('{{limit}}', '10')}`,
+        `${texts.plans.current.audios}${texts.plans.current.usedOf.replace('{{used}}', '0').replace('{{limit}}', '10')}`,
+      ]);
+
+      expect((await price(page).textContent()) ?? '').toMatch(PRICES[language].monthly);
+      const yearly = page.getByRole('radio', { name: new RegExp(texts.landing.pricing.billing.yearly) });
+      expect(await page.locator('label').filter({ has: yearly }).textContent()).toContain(
+        texts.landing.pricing.billing.yearlyHint.replace('{{months}}', '2'),
+      );
+      await chooseInterval(page, texts.landing.pricing.billing.yearly);
+      await expect.poll(async () => (await price(page).textContent()) ?? '').toMatch(PRICES[language].yearly);
+      await chooseInterval(page, texts.landing.pricing.billing.monthly);
+      await expect
+        .poll(async () => (await price(page).textContent()) ?? '')
+        .toMatch(PRICES[language].monthly);
+      expect(await axeViolations(page)).toEqual([]);
+      await expect
+        .poll(async () => (await price(page).textContent()) ?? '')
+        .toMatch(PRICES[language].monthly);
+
+      await page.getByRole('button', { name: texts.plans.upgrade }).click();
+      await expect.poll(() => toastsOf(page)).toContain(texts.plans.comingSoon);
+      expect(new URL(page.url()).pathname).toBe('/plans');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the Limit dialog', () => {
+  it('leads a reader who used the free month to /plans, which shows 10 of 10', async () => {
+    const language = 'en';
+    const texts = translations[language];
+    const session = await signUpViaApi(uniqueEmail('plans-limit'), { language });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        apiAs(session, '/api/summaries', {
+          bookTitle: `Plans limit ${n + 1}`,
+          bookAuthor: 'Author',
+          language,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200));
+
+    const { context, page } = await openPage(browser, { session, storedLanguage: language });
+    try {
+      await page.goto('/home?title=One%20more%20plans%20book&author=Author');
+      await page
+        .getByTestId('usage-line')
+        .filter({ hasText: texts.generate.usageFree.replace('{{used}}', '10').replace('{{limit}}', '10') })
+        .waitFor();
+      await page.getByRole('button', { name: texts.generate.button }).click();
+      const limit = page.getByRole('dialog', { name: texts.generate.limit.title });
+      await limit.getByRole('link', { name: texts.generate.limit.goPremium }).click();
+      await page.waitForURL(/\/plans$/);
+      const rows = page.getByTestId('current-plan').getByTestId('usage-row');
+      await rows.first().waitFor();
+      expect(await rows.first().textContent()).toContain(
+        texts.plans.current.usedOf.replace('{{used}}', '10').replace('{{limit}}', '10'),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// ---- Checkout against the fake Stripe, on a second server that has STRIPE_* set ----
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy within 30 s');
+}
+
+describe('with Stripe (fake)', () => {
+  let stripe: FakeStripeServer;
+  let server: ChildProcess;
+  let dataDir: string;
+  let origin: string;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripeServer();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'summa-e2e-stripe-'));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [SERVER_ENTRY], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '127.0.0.1',
+        // No summaries here: a model that is never asked (no download of the local one).
+        LLM_PROVIDER: 'openai-compatible',
+        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+        LLM_MODEL: 'unused',
+        ...stripeEnv(stripe.apiBase),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitUntilHealthy(`${origin}/healthz`, server);
+  });
+
+  afterAll(async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await stripe.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function signUp(email: string): Promise<Session> {
+    const response = await fetch(`${origin}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitorAddress() },
+      body: JSON.stringify({
+        email,
+        password: PASSWORD,
+        full_name: 'Stripe Reader',
+        signup_language: 'en',
+        signup_path: '/auth',
+      }),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as Session;
+  }
+
+  it('checkout → webhook → /premium-welcome celebrates → the Premium badge shows', async () => {
+    const texts = translations.en;
+    const session = await signUp(uniqueEmail('plans-stripe'));
+    const { context, page } = await openPage(browser, { baseURL: origin, session, storedLanguage: 'en' });
+    try {
+      await page.goto('/plans');
+      await page.getByTestId('current-plan').waitFor();
+      await chooseInterval(page, texts.landing.pricing.billing.yearly);
+      await page.getByRole('button', { name: texts.plans.upgrade }).click();
+      // The browser left for Stripe's Checkout page (the fake's address).
+      await page.waitForURL((url) => url.origin === stripe.apiBase && url.pathname.startsWith('/checkout/'));
+      const [created] = stripe.requestsTo('/v1/checkout/sessions');
+      expect(created?.params['line_items[0][price]']).toBe(TEST_STRIPE.prices.usdYearly);
+      const customer = created?.params.customer ?? '';
+      const successUrl = created?.params.success_url ?? '';
+      expect(successUrl.startsWith(`${origin}/premium-welcome`)).toBe(true);
+
+      // Stripe sends the reader back before its webhook lands: the page waits for it.
+      await page.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', 'cs_test_e2e'));
+      await page.getByText(texts.plans.welcome.confirming).waitFor();
+      expect(await page.getByTestId('header-premium-badge').count()).toBe(0);
+
+      const subscription = subscriptionObject({
+        customer,
+        userId: session.user.id,
+        price: TEST_STRIPE.prices.usdYearly,
+      });
+      stripe.subscriptions.set(subscription.id, subscription);
+      const { payload, headers } = signedWebhook(
+        checkoutCompleted({ customer, subscription: subscription.id, userId: session.user.id }),
+      );
+      const delivered = await fetch(`${origin}/api/billing/webhook`, {
+        method: 'POST',
+        headers,
+        body: payload,
+      });
+      expect(delivered.status).toBe(200);
+
+      const overlay = page.getByTestId('celebration-overlay');
+      await overlay.getByText(texts.pages.premiumWelcome.title).waitFor();
+      await page.getByTestId('header-premium-badge').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: texts.plans.welcome.goHome }).click();
+      await page.waitForURL(/\/home$/);
+      await page.locator('h1').getByText(texts.pages.home.title).waitFor();
+      await page.getByText(texts.generate.premiumBadge, { exact: true }).first().waitFor();
+
+      // On /plans a Premium reader manages the subscription in the Billing Portal.
+      await page.goto('/plans');
+      await page.getByRole('button', { name: texts.plans.manage }).click();
+      await page.waitForURL((url) => url.origin === stripe.apiBase && url.pathname.startsWith('/portal/'));
+    } finally {
+      await context.close();
+    }
+  });
+});
