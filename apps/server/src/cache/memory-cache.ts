@@ -74,7 +74,9 @@ export function createMemoryCache<V extends object | string | number | boolean>(
 
 /**
  * A cache that loads what it misses with `load`, once for all the callers that ask for the same
- * key meanwhile; `ttlMs` overrides the setting's lifetime (a configured one).
+ * key meanwhile; `ttlMs` overrides the setting's lifetime (a configured one). Once an entry has
+ * expired, callers get it as it was while its reload runs (one reload at a time), so no request
+ * waits on a refresh.
  */
 export function createMemoryLoader<V extends object>(
   name: CacheName,
@@ -84,6 +86,8 @@ export function createMemoryLoader<V extends object>(
   return new LRUCache<string, V>({
     max: CACHE_SETTINGS[name].max,
     ttl: ttlMs,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
     fetchMethod: (key) => load(key),
   });
 }
