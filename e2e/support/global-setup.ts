@@ -112,6 +112,9 @@ export default async function setup(project: TestProject) {
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: 'fake-model',
       LLM_TIMEOUT_MS: '5000',
+      // Rankings read fresh: a journey checks a change it has just made, on boards other specs
+      // may have read a moment before (the per-instance refresh is covered by integration tests).
+      RANKING_REFRESH_MS: '0',
       // The specs generate faster than any reader would: no fair-use limits on the model here.
       GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
       GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
