@@ -90,10 +90,3 @@ export async function findStanding(db: Database, userId: string) {
     .limit(1);
   return row;
 }
-
-/** Rank counts of weeks before `weekStart`: nobody reads them any more. */
-export async function deleteWeeksBefore(db: Database, weekStart: string): Promise<void> {
-  await db
-    .delete(rankCounts)
-    .where(and(sql`${rankCounts.scope} like 'week:%'`, sql`${rankCounts.scope} < ${`week:${weekStart}`}`));
-}
