@@ -27,6 +27,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: Request[];
+    /** Called with each connection's client as it opens. */
+    setupClient?: (client: Client) => void;
+  }
+  export interface Client {
+    setRequests(requests: Request[]): void;
   }
   export interface Result {
     latency: Histogram;

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared-query.js';
 import {
   appSecrets,
   authSessions,
@@ -43,18 +44,27 @@ export async function createSession(db: Database, userId: string, refresh: NewRe
 }
 
 /** The e-mail of the session's user while the session is not revoked. */
+const activeSessionEmailQuery = preparedPerDatabase((db) =>
+  db
+    .select({ email: users.email })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .prepare('active_session_email'),
+);
+
 export async function findActiveSessionEmail(
   db: Database,
   sessionId: string,
   userId: string,
 ): Promise<string | undefined> {
-  const [row] = await db
-    .select({ email: users.email })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)),
-    );
+  const [row] = await activeSessionEmailQuery(db).execute({ sessionId, userId });
   return row?.email;
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { createMemoryCache } from '../../cache/memory-cache.js';
 
@@ -40,7 +40,8 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(secret: string, now: () => number = Date.now): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject, imported once: jose would otherwise import raw bytes on every signature check.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   /**
    * Tokens whose signature was checked, with their claims and expiry: a reader's every request
    * carries the same token, and checking an HMAC through WebCrypto costs more than the rest

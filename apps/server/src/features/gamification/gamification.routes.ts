@@ -11,11 +11,12 @@ import {
   rankingQuerySchema,
   rankingResponseSchema,
   xpEventRequestSchema,
+  type RankingResponse,
 } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
 import type { ProfileService } from './profile.service.js';
 import type { ProgressService } from './progress.service.js';
-import type { RankingService } from './ranking.service.js';
+import { serializeRanking, type RankingService } from './ranking.service.js';
 
 export interface GamificationRoutesOptions {
   progress: ProgressService;
@@ -102,6 +103,13 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
         querystring: rankingQuerySchema,
         response: { 200: rankingResponseSchema, ...errors(400, 401) },
       },
+      // The service checks the answer against the contract and serializes the board's top once
+      // per read of the board (serializeRanking). The handler's answer is typed by the schema;
+      // error answers come from the error handler, already checked.
+      serializerCompiler:
+        ({ httpStatus }) =>
+        (data) =>
+          httpStatus === '200' ? serializeRanking(data as RankingResponse) : JSON.stringify(data),
     },
     async (request) => ranking.ranking(request.user.id, request.query),
   );

@@ -15,7 +15,7 @@ import {
   type ProfileChanges,
   type ProfileRow,
 } from './profile.repository.js';
-import { applyRankCounts, findProgressForUpdate, saveProgress } from './progress.repository.js';
+import { findProgressForUpdate, saveProgress } from './progress.repository.js';
 import { languageChanges, rankShard } from './rank-counts.js';
 
 export interface ProfileDeps {
@@ -79,11 +79,14 @@ export class ProfileService {
           changes.preferredLanguage = update.preferredLanguage;
           const progress = await findProgressForUpdate(tx, userId);
           if (progress) {
-            await saveProgress(tx, userId, { language: update.preferredLanguage });
-            await applyRankCounts(
+            await saveProgress(
               tx,
-              rankShard(userId),
-              languageChanges(progress.xp, progress.language, update.preferredLanguage),
+              userId,
+              { language: update.preferredLanguage },
+              {
+                shard: rankShard(userId),
+                changes: languageChanges(progress.xp, progress.language, update.preferredLanguage),
+              },
             );
           }
         }

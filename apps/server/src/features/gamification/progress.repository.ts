@@ -88,27 +88,84 @@ export async function findProgress(db: Database, userId: string): Promise<Progre
 
 export type ProgressChanges = Partial<Omit<ProgressRow, 'userId' | 'updatedAt'>>;
 
-export async function saveProgress(tx: Transaction, userId: string, changes: ProgressChanges): Promise<void> {
-  await tx
+/**
+ * Saves the reader's progress and, in the same statement, moves them between XP totals in the
+ * rank counts (`rankCountMoves`): one round trip less on every award.
+ */
+export async function saveProgress(
+  tx: Transaction,
+  userId: string,
+  changes: ProgressChanges,
+  counts?: { shard: number; changes: RankCountChange[] },
+): Promise<void> {
+  const update = tx
     .update(readerProgress)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(readerProgress.userId, userId));
+  const moves = counts ? rankCountMoves(counts.shard, counts.changes) : [];
+  if (moves.length === 0) {
+    await update;
+    return;
+  }
+  // A data-modifying WITH runs once, whether or not the statement reads it.
+  const saved = tx.$with('saved').as(update.returning({ userId: readerProgress.userId }));
+  await tx
+    .with(saved)
+    .insert(rankCounts)
+    .values(moves)
+    .onConflictDoUpdate({
+      target: [rankCounts.scope, rankCounts.xp, rankCounts.shard],
+      set: { readers: sql`${rankCounts.readers} + excluded.readers` },
+    });
 }
 
-/** Records an award unless this reader, event and subject already have one: true when it is new. */
+/**
+ * Records an award unless this reader, event and subject already have one and, with a new one
+ * only, the facts it brings (a first read's language and category), in one statement: whether
+ * the award is new, and the kinds of the facts that are.
+ */
 export async function insertAward(
   tx: Transaction,
   userId: string,
-  eventType: string,
-  subject: string,
-  xp: number,
-): Promise<boolean> {
-  const inserted = await tx
+  award: { eventType: string; subject: string; xp: number },
+  facts: { kind: FactKind; value: string }[] = [],
+): Promise<{ awarded: boolean; newFacts: FactKind[] }> {
+  const insert = tx
     .insert(xpAwards)
-    .values({ userId, eventType, subject, xp })
+    .values({ userId, ...award })
     .onConflictDoNothing()
     .returning({ userId: xpAwards.userId });
-  return inserted.length > 0;
+  if (facts.length === 0) return { awarded: (await insert).length > 0, newFacts: [] };
+  const awarded = tx.$with('awarded').as(insert);
+  const fact = sql`(values ${sql.join(
+    facts.map(({ kind, value }) => sql`(${kind}, ${value})`),
+    sql`, `,
+  )}) as fact(kind, value)`;
+  const newFacts = tx.$with('new_facts').as(
+    tx
+      .insert(readerFacts)
+      .select(
+        tx
+          .select({
+            userId: awarded.userId,
+            kind: sql<FactKind>`fact.kind`.as('kind'),
+            value: sql<string>`fact.value`.as('value'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(awarded)
+          .crossJoin(fact),
+      )
+      .onConflictDoNothing()
+      .returning({ kind: readerFacts.kind }),
+  );
+  const [row] = await tx
+    .with(awarded, newFacts)
+    .select({
+      awarded: sql<boolean>`exists (select 1 from ${awarded})`,
+      newFacts: sql<FactKind[]>`array(select ${newFacts.kind} from ${newFacts})`,
+    })
+    .from(sql`(values (1)) as one(x)`);
+  return { awarded: row?.awarded === true, newFacts: row?.newFacts ?? [] };
 }
 
 /** Records facts once each: the kinds of those that are new. */
@@ -199,14 +256,10 @@ export interface RankCountChange {
 }
 
 /**
- * Applies rank count changes in one statement, in (scope, xp) order so that two transactions
- * touching the same rows lock them in the same order.
+ * Rank count changes as rows to upsert, in (scope, xp) order so that two transactions touching
+ * the same rows lock them in the same order.
  */
-export async function applyRankCounts(
-  tx: Transaction,
-  shard: number,
-  changes: RankCountChange[],
-): Promise<void> {
+function rankCountMoves(shard: number, changes: RankCountChange[]) {
   // One row per (scope, xp): an upsert may not touch the same row twice.
   const merged = new Map<string, RankCountChange>();
   for (const change of changes) {
@@ -214,17 +267,10 @@ export async function applyRankCounts(
     const delta = (merged.get(key)?.delta ?? 0) + change.delta;
     merged.set(key, { ...change, delta });
   }
-  const ordered = [...merged.values()]
+  return [...merged.values()]
     .filter((change) => change.delta !== 0)
-    .sort((a, b) => (a.scope === b.scope ? a.xp - b.xp : a.scope < b.scope ? -1 : 1));
-  if (ordered.length === 0) return;
-  await tx
-    .insert(rankCounts)
-    .values(ordered.map(({ scope, xp, delta }) => ({ scope, xp, shard, readers: delta })))
-    .onConflictDoUpdate({
-      target: [rankCounts.scope, rankCounts.xp, rankCounts.shard],
-      set: { readers: sql`${rankCounts.readers} + excluded.readers` },
-    });
+    .sort((a, b) => (a.scope === b.scope ? a.xp - b.xp : a.scope < b.scope ? -1 : 1))
+    .map(({ scope, xp, delta }) => ({ scope, xp, shard, readers: delta }));
 }
 
 /** The reader's progress row, locked, or undefined when they have none yet. */

@@ -16,7 +16,6 @@ import type { SummarySource } from '../../ports/summary-source.js';
 import { newlyEarned, type AchievementCounts, type AchievementDefinition } from './achievements.js';
 import { findProfile } from './profile.repository.js';
 import {
-  applyRankCounts,
   countFacts,
   findProgress,
   findUnlocked,
@@ -98,18 +97,28 @@ export class ProgressService implements ReaderActivity {
       // Reading counts toward the streak every day, not only the first time.
       if (eventType === 'read_summary') work.activeToday = true;
       const xp = XP_BY_EVENT[eventType];
-      if (!(await insertAward(tx, userId, eventType, subjectId, xp))) return;
+      // The first read of a summary brings its language and category (recorded with the award).
+      const facts: { kind: FactKind; value: string }[] =
+        eventType === 'read_summary' && topic
+          ? [
+              { kind: 'language', value: topic.language },
+              ...(topic.category ? [{ kind: 'category' as const, value: topic.category }] : []),
+            ]
+          : [];
+      const { awarded, newFacts } = await insertAward(
+        tx,
+        userId,
+        { eventType, subject: subjectId, xp },
+        facts,
+      );
+      if (!awarded) return;
       work.xp += xp;
       work.xpAwarded = xp;
-      if (eventType === 'read_summary' && topic) {
-        // The first read of a summary is a book read (the spec's increment_book_read).
-        work.counters.booksRead += 1;
-        const facts: { kind: FactKind; value: string }[] = [{ kind: 'language', value: topic.language }];
-        if (topic.category) facts.push({ kind: 'category', value: topic.category });
-        for (const kind of await insertFacts(tx, userId, facts)) {
-          if (kind === 'language') work.facts.languages += 1;
-          if (kind === 'category') work.facts.categories += 1;
-        }
+      // The first read of a summary is a book read (the spec's increment_book_read).
+      if (eventType === 'read_summary') work.counters.booksRead += 1;
+      for (const kind of newFacts) {
+        if (kind === 'language') work.facts.languages += 1;
+        if (kind === 'category') work.facts.categories += 1;
       }
       if (eventType === 'share_summary') work.counters.shares += 1;
       if (eventType === 'feedback_given') work.counters.feedbacks += 1;
@@ -194,25 +203,29 @@ export class ProgressService implements ReaderActivity {
 
       const gained = work.xp - row.xp;
       const oldWeekXp = row.weekStart === weekStart ? row.weekXp : 0;
-      await saveProgress(tx, userId, {
-        xp: work.xp,
-        ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}),
-        ...work.counters,
-        streakCurrent: streak.current,
-        streakLongest: streak.longest,
-        streakLastDay: streak.lastDay,
-        streakFreezes: streak.freezes,
-      });
       // Unlocks are celebrated by the reader's next award (a generation's, by the read that follows).
       const shown =
         announce && (standing.unannounced > 0 || work.unlockedNow.length > 0)
           ? await takeUnannounced(tx, userId)
           : [];
-      // Last, so that the rows other readers' awards may need are held for the shortest time.
-      await applyRankCounts(
+      // Last, so that the rank count rows other readers' awards may need are held for the
+      // shortest time.
+      await saveProgress(
         tx,
-        rankShard(userId),
-        rankChanges({ language: row.language, weekStart, xp: row.xp, weekXp: oldWeekXp }, gained),
+        userId,
+        {
+          xp: work.xp,
+          ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}),
+          ...work.counters,
+          streakCurrent: streak.current,
+          streakLongest: streak.longest,
+          streakLastDay: streak.lastDay,
+          streakFreezes: streak.freezes,
+        },
+        {
+          shard: rankShard(userId),
+          changes: rankChanges({ language: row.language, weekStart, xp: row.xp, weekXp: oldWeekXp }, gained),
+        },
       );
       const saved: ProgressRow = {
         ...row,
@@ -253,7 +266,8 @@ export class ProgressService implements ReaderActivity {
     for (let earned = true; earned;) {
       earned = false;
       for (let level = startLevel + 1; level <= tierOf(work.xp).level; level += 1) {
-        if (await insertAward(tx, userId, 'level_up', String(level), LEVEL_UP_REWARD_XP)) {
+        const bonus = { eventType: 'level_up', subject: String(level), xp: LEVEL_UP_REWARD_XP };
+        if ((await insertAward(tx, userId, bonus)).awarded) {
           work.xp += LEVEL_UP_REWARD_XP;
           work.levelUpBonus += LEVEL_UP_REWARD_XP;
           earned = true;
@@ -264,7 +278,8 @@ export class ProgressService implements ReaderActivity {
         work.unlocked.add(achievement.key);
         if (!(await insertUnlock(tx, userId, achievement.key))) continue;
         work.unlockedNow.push(achievement);
-        if (await insertAward(tx, userId, 'achievement', achievement.key, achievement.xp)) {
+        const reward = { eventType: 'achievement', subject: achievement.key, xp: achievement.xp };
+        if ((await insertAward(tx, userId, reward)).awarded) {
           work.xp += achievement.xp;
           earned = true;
         }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, sql, sum } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared-query.js';
 import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
 
 /** Which readers a ranking compares, and on which XP. */
@@ -68,11 +69,8 @@ export async function findCounts(
     .orderBy(desc(rankCounts.xp));
 }
 
-export type Standing = NonNullable<Awaited<ReturnType<typeof findStanding>>>;
-
-/** A reader's own standing and public profile in one read (their rank's inputs). */
-export async function findStanding(db: Database, userId: string) {
-  const [row] = await db
+const standingQuery = preparedPerDatabase((db) =>
+  db
     .select({
       language: profiles.preferredLanguage,
       progressLanguage: readerProgress.language,
@@ -86,7 +84,15 @@ export async function findStanding(db: Database, userId: string) {
     })
     .from(profiles)
     .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
-    .where(eq(profiles.id, userId))
-    .limit(1);
+    .where(eq(profiles.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('ranking_standing'),
+);
+
+export type Standing = NonNullable<Awaited<ReturnType<typeof findStanding>>>;
+
+/** A reader's own standing and public profile in one read (their rank's inputs). */
+export async function findStanding(db: Database, userId: string) {
+  const [row] = await standingQuery(db).execute({ userId });
   return row;
 }

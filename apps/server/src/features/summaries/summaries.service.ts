@@ -6,6 +6,7 @@ import {
   type Suggestion,
   type Summary,
 } from '@summa/shared';
+import { createMemoryCache } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
@@ -64,6 +65,8 @@ function readySummary(summary: SummaryRecord): ReadySummary {
 /** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
 export class SummariesService implements SummarySource {
   private readonly readCache = new SummaryReadCache();
+  /** A summary's language and category never change: every XP award asks for them. */
+  private readonly topics = createMemoryCache<SummaryTopic>('summaryTopic');
   private readonly covers: CoverImages;
 
   constructor(private readonly deps: SummariesDeps) {
@@ -79,7 +82,11 @@ export class SummariesService implements SummarySource {
   }
 
   async topicOf(summaryId: string): Promise<SummaryTopic | undefined> {
-    return findSummaryTopic(this.deps.db, summaryId);
+    const cached = this.topics.get(summaryId);
+    if (cached) return cached;
+    const topic = await findSummaryTopic(this.deps.db, summaryId);
+    if (topic) this.topics.set(summaryId, topic);
+    return topic;
   }
 
   async feedbackGiven(userId: string, summaryId: string): Promise<boolean> {
