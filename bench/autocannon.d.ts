@@ -16,6 +16,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called with each answer (autocannon then reads the body). */
+    onResponse?: (status: number, body: string) => void;
   }
   export interface Options {
     url: string;
