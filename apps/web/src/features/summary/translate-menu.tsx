@@ -66,7 +66,7 @@ export function TranslateMenu({
             )}
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" aria-label={t('summary.translate.label')}>
+        <DropdownMenuContent align="start">
           {others.map((language) => (
             <DropdownMenuItem key={language} lang={language} onSelect={() => choose(language)}>
               {t(`common.language.${language}`)}

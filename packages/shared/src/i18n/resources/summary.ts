@@ -39,7 +39,6 @@ export const summary = defineMessages({
     },
     translate: {
       button: 'Ler em outro idioma',
-      label: 'Ler este resumo em',
       failed: 'Não foi possível traduzir o resumo.',
     },
     translateDialog: {
@@ -127,7 +126,6 @@ export const summary = defineMessages({
     },
     translate: {
       button: 'Read in another language',
-      label: 'Read this summary in',
       failed: 'Could not translate the summary.',
     },
     translateDialog: {
@@ -214,7 +212,6 @@ export const summary = defineMessages({
     },
     translate: {
       button: 'Leer en otro idioma',
-      label: 'Leer este resumen en',
       failed: 'No se pudo traducir el resumen.',
     },
     translateDialog: {
