@@ -131,6 +131,40 @@ describe.each(TEST_DATABASES)('instant translation on %s', (kind) => {
     expect(await storedAt(source.title, 'en')).toHaveLength(1);
   });
 
+  it('shares one flight with a generation of the same book and language: one model call, one row', async () => {
+    const reader = await premiumReader();
+    const source = await sourceSummary(reader);
+    // Slow enough that the generation arrives while the translation is being written.
+    const answer = bookResponder();
+    fake.respondWith((request) => {
+      const behaviour = answer(request);
+      return behaviour.kind === 'json' ? { ...behaviour, chunkSize: 16, delayMs: 15 } : behaviour;
+    });
+    try {
+      const before = fake.requests.length;
+      const translation = translate(source.id, reader, { language: 'en' });
+      await fake.waitForRequests(before + 1);
+      const free = await signUpTestUser(context.app);
+      const generation = await context.app.inject({
+        method: 'POST',
+        url: '/api/summaries',
+        headers: bearer(free.session),
+        payload: { bookTitle: source.title, bookAuthor: AUTHOR, language: 'en' },
+      });
+      const translated = (await translation).json<TranslateSummaryResponse>();
+      expect(generation.json<GenerateSummaryResponse>()).toMatchObject({
+        summaryId: translated.summaryId,
+        cached: false,
+      });
+      expect(fake.requests.length - before).toBe(1);
+      expect(await storedAt(source.title, 'en')).toEqual([
+        { id: translated.summaryId, translatedFromId: source.id },
+      ]);
+    } finally {
+      fake.respondWith(bookResponder());
+    }
+  });
+
   it('streams progress and sections like a generation', async () => {
     const reader = await premiumReader();
     const source = await sourceSummary(reader);
