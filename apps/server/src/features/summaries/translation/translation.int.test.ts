@@ -136,8 +136,8 @@ describe.each(TEST_DATABASES)('instant translation on %s', (kind) => {
     const source = await sourceSummary(reader);
     // Slow enough that the generation arrives while the translation is being written.
     const answer = bookResponder();
-    fake.respondWith((request) => {
-      const behaviour = answer(request);
+    fake.respondWith(async (request) => {
+      const behaviour = await answer(request);
       return behaviour.kind === 'json' ? { ...behaviour, chunkSize: 16, delayMs: 15 } : behaviour;
     });
     try {
