@@ -20,10 +20,10 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { HealthService } from './features/health/health.service.js';
 import { DEFAULT_LEASE_MS } from './single-flight/leased-flights.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
-import {
-  GenerationService,
-  type GenerationDeps,
-} from './features/summaries/generation/generation.service.js';
+import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
+import { GenerationService } from './features/summaries/generation/generation.service.js';
+import { translationRoutes } from './features/summaries/translation/translation.routes.js';
+import { TranslationService } from './features/summaries/translation/translation.service.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
 import { SummariesService } from './features/summaries/summaries.service.js';
 import { createUsageService } from './features/usage/usage.service.js';
@@ -75,7 +75,7 @@ export interface AppOptions {
   /** The summary model; by default the one the config names (tests may hand in their own). */
   llmProvider?: LlmProvider;
   /** How long a generation claim lives and how often waiters look; tests shorten them. */
-  generation?: Partial<Pick<GenerationDeps, 'leaseMs' | 'pollMs'>>;
+  generation?: Partial<Pick<FlightsDeps, 'leaseMs' | 'pollMs'>>;
   /** Where generated files go; by default the one the config names (tests may hand in their own). */
   storage?: ObjectStorage;
   /** The narration voice; by default the one the config names (tests may hand in their own). */
@@ -219,18 +219,24 @@ export async function buildApp({
   // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
   const activity = readerActivity ?? progress;
   await app.register(summariesRoutes, { summaries });
-  const generationService = new GenerationService({
+  // One flight per norm_key for generations and translations alike (ADR 0020).
+  const summaryFlights = new GenerationFlights({
     db: app.db,
     provider,
+    catalog,
+    idleTimeoutMs: config.llm.idleTimeoutMs,
+    log: app.log,
+    leaseMs,
+    pollMs: generation?.pollMs,
+  });
+  const generationService = new GenerationService({
+    flights: summaryFlights,
     catalog,
     quota: usage,
     summaries,
     activity,
     admitGeneration: app.rateLimit.admitGeneration,
-    idleTimeoutMs: config.llm.idleTimeoutMs,
     log: app.log,
-    leaseMs,
-    pollMs: generation?.pollMs,
     // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
     shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
   });
@@ -265,6 +271,15 @@ export async function buildApp({
     }
   }
   await app.register(generationRoutes, { generation: generationService });
+  await app.register(translationRoutes, {
+    translation: new TranslationService({
+      db: app.db,
+      flights: summaryFlights,
+      catalog,
+      plan: usage,
+      admitGeneration: app.rateLimit.admitGeneration,
+    }),
+  });
   await app.register(audioRoutes, { audio });
   // Presigned S3 URLs point at the bucket; only local files are served by the app.
   if (app.storage instanceof LocalStorage) {

@@ -46,6 +46,10 @@ export const ERROR_CODES = [
   'PAYMENTS_NOT_CONFIGURED',
   /** A checkout for a reader who is already Premium: never a second subscription. */
   'ALREADY_PREMIUM',
+  /** A translation into the summary's own language. */
+  'TRANSLATION_SAME_LANGUAGE',
+  /** The model's translation was unusable (not the summary's shape): nothing was stored; retrying is safe. */
+  'TRANSLATION_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -28,6 +28,7 @@ import {
   resetRequestSchema,
   signedFileQuerySchema,
   signupRequestSchema,
+  translateSummaryRequestSchema,
   xpEventRequestSchema,
 } from '@summa/shared';
 import { PLACEHOLDERS, type Actors, type Caller } from './fuzz-actors.js';
@@ -277,6 +278,14 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         runs: 100,
         // The fuzz readers are on the free plan: the real summary meets the Premium gate.
         id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+      },
+      {
+        method: 'POST',
+        route: '/api/summaries/{id}/translations',
+        runs: 100,
+        // Free fuzz readers meet the Premium gate; forged plan fields must not pass it.
+        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+        body: contractBody(translateSummaryRequestSchema),
       },
       {
         method: 'GET',

@@ -2,7 +2,9 @@
  * Scripted answers for the fake model server that follow the book in the prompt, for
  * integration tests, e2e runs and benchmarks (importable by relative path: node built-ins only).
  * A title containing `xyzzy` is a book the model does not know; `novel-` one it identifies as
- * fiction; `fail-` makes the model answer 500; `slow-` streams slowly (cancel tests).
+ * fiction; `fail-` makes the model answer 500; `slow-` streams slowly (cancel tests). A
+ * translation request gets the summary it carries back with every text marked with the target
+ * language, and the sample one-liner's phrase really translated.
  */
 import type { FakeLlmBehaviour, FakeLlmRequest, FakeLlmResponder } from './fake-llm-server.js';
 
@@ -48,6 +50,42 @@ function titleIn(request: FakeLlmRequest): string {
   return firstLine.slice(firstLine.indexOf(':') + 1).trim();
 }
 
+/** The sample one-liner's phrase in each language, so a translated page reads in its language. */
+const SAMPLE_PHRASE: Record<string, string> = {
+  en: 'small steady changes add up to large results.',
+  pt: 'pequenas mudanças constantes somam grandes resultados.',
+  es: 'pequeños cambios constantes suman grandes resultados.',
+};
+
+/** The target language of a translation prompt (its instruction names it), if this is one. */
+function translationTarget(request: FakeLlmRequest): string | undefined {
+  if (!request.user.includes('"oneLiner"')) return undefined;
+  const instruction = request.user.slice(0, request.user.indexOf('{'));
+  if (instruction.includes('English')) return 'en';
+  if (instruction.includes('português')) return 'pt';
+  if (instruction.includes('español')) return 'es';
+  return undefined;
+}
+
+/** The summary a translation prompt carries, with each text "translated" into `language`. */
+export function fakeTranslation(request: FakeLlmRequest, language: string): object {
+  const summary: unknown = JSON.parse(
+    request.user.slice(request.user.indexOf('{'), request.user.lastIndexOf('}') + 1),
+  );
+  const translate = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const phrase = Object.values(SAMPLE_PHRASE).find((known) => value.includes(known));
+      return `[${language}] ${phrase ? value.replace(phrase, SAMPLE_PHRASE[language] ?? phrase) : value}`;
+    }
+    if (Array.isArray(value)) return value.map(translate);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, translate(item)]));
+    }
+    return value;
+  };
+  return translate(summary) as object;
+}
+
 export interface BookResponderOptions {
   /** Characters per streamed delta (default 64). */
   chunkSize?: number;
@@ -74,9 +112,14 @@ export function bookResponder(options: BookResponderOptions = {}): FakeLlmRespon
     }
     const fiction = schemaText(request).includes('"synopsis"');
     const slow = lower.includes('slow-');
+    const target = translationTarget(request);
     return {
       kind: 'json',
-      body: fiction ? sampleFiction(title) : sampleNonFiction(title),
+      body: target
+        ? fakeTranslation(request, target)
+        : fiction
+          ? sampleFiction(title)
+          : sampleNonFiction(title),
       chunkSize: slow ? 8 : (options.chunkSize ?? 64),
       delayMs: slow ? Math.max(150, options.delayMs ?? 0) : (options.delayMs ?? 0),
     };

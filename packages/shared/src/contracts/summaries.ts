@@ -120,41 +120,46 @@ export type GenerateSummaryResponse = z.infer<typeof generateSummaryResponseSche
 
 const summarySectionKeySchema = z.union([nonFictionSectionsSchema.keyof(), fictionSectionsSchema.keyof()]);
 
+/** The model is not ready yet (see `generationEventSchema`). */
+const modelEventSchema = z.object({
+  type: z.literal('model'),
+  state: z.enum(['downloading', 'loading']),
+  progress: z.number().min(0).max(1).optional(),
+  downloadedBytes: z.number().int().min(0).optional(),
+  totalBytes: z.number().int().min(0).optional(),
+});
+const progressEventSchema = z.object({
+  type: z.literal('progress'),
+  step: z.enum(GENERATION_STEPS).exclude(['done', 'error']),
+  percent: z.number(),
+});
+/** A section as the model wrote it; the page checks the whole summary once it is stored. */
+const sectionEventSchema = z.object({
+  type: z.literal('section'),
+  key: summarySectionKeySchema,
+  value: z.unknown(),
+});
+const errorEventSchema = z.object({
+  type: z.literal('error'),
+  step: z.literal('error'),
+  percent: z.literal(0),
+  code: z.enum(ERROR_CODES),
+  message: text(),
+});
+const doneEvent = { type: z.literal('done'), step: z.literal('done'), percent: z.literal(100) };
+
 /**
  * The server-sent events of `POST /api/summaries` with `Accept: text/event-stream`. The server
- * writes them and the web checks each one against this schema before using it.
+ * writes them and the web checks each one against this schema before using it. `model`: the
+ * server is still downloading or loading its model; the generation waits and starts on its own
+ * once it is (`progress` from 0 to 1 and the byte counts while it downloads).
  */
 export const generationEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('progress'),
-    step: z.enum(GENERATION_STEPS).exclude(['done', 'error']),
-    percent: z.number(),
-  }),
-  /**
-   * The model is not ready yet (the server is still downloading or loading it): the generation
-   * waits and starts on its own once it is. `progress` (0 to 1) and the byte counts while it downloads.
-   */
-  z.object({
-    type: z.literal('model'),
-    state: z.enum(['downloading', 'loading']),
-    progress: z.number().min(0).max(1).optional(),
-    downloadedBytes: z.number().int().min(0).optional(),
-    totalBytes: z.number().int().min(0).optional(),
-  }),
-  /** A section as the model wrote it; the page checks the whole summary once it is stored. */
-  z.object({ type: z.literal('section'), key: summarySectionKeySchema, value: z.unknown() }),
-  generateSummaryResponseSchema.extend({
-    type: z.literal('done'),
-    step: z.literal('done'),
-    percent: z.literal(100),
-  }),
-  z.object({
-    type: z.literal('error'),
-    step: z.literal('error'),
-    percent: z.literal(0),
-    code: z.enum(ERROR_CODES),
-    message: text(),
-  }),
+  progressEventSchema,
+  modelEventSchema,
+  sectionEventSchema,
+  generateSummaryResponseSchema.extend(doneEvent),
+  errorEventSchema,
 ]);
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
 
@@ -165,6 +170,32 @@ export const relatedBookSchema = z.object({
   cover_url: text().nullable(),
 });
 export type RelatedBook = z.infer<typeof relatedBookSchema>;
+
+/** `POST /api/summaries/:id/translations` (Premium): the summary in another of the languages. */
+export const translateSummaryRequestSchema = z
+  .object({ language: languageSchema })
+  .meta({ id: 'TranslateSummaryRequest' });
+export type TranslateSummaryRequest = z.infer<typeof translateSummaryRequestSchema>;
+
+export const translateSummaryResponseSchema = z
+  .object({
+    /** The translated summary (stored under the target language's norm_key). */
+    summaryId: text(),
+    /** True when a summary in that language already existed and no model ran. */
+    cached: z.boolean(),
+  })
+  .meta({ id: 'TranslateSummaryResponse' });
+export type TranslateSummaryResponse = z.infer<typeof translateSummaryResponseSchema>;
+
+/** The server-sent events of a translation: a generation's, ending with the translated summary's id. */
+export const translationEventSchema = z.discriminatedUnion('type', [
+  progressEventSchema,
+  modelEventSchema,
+  sectionEventSchema,
+  translateSummaryResponseSchema.extend(doneEvent),
+  errorEventSchema,
+]);
+export type TranslationEvent = z.infer<typeof translationEventSchema>;
 
 /** The path of `/api/summaries/:id` and the routes under it. */
 export const summaryParamsSchema = z.object({ id: text().max(100) });

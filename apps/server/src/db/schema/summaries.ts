@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -35,10 +36,16 @@ export const bookSummaries = pgTable(
     related: jsonb('related').$type<RelatedBook[]>().notNull(),
     /** Which provider and model wrote it, for support and re-generation. */
     model: text('model').notNull(),
+    /** The summary this one was translated from (instant translation); null when generated. */
+    translatedFromId: uuid('translated_from_id').references((): AnyPgColumn => bookSummaries.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('book_summaries_norm_key_unique').on(table.normKey),
+    // Which translations a summary has (support, and a future re-translation after a fix).
+    index('book_summaries_translated_from_idx').on(table.translatedFromId),
     // Explore links a catalogue book to its summary in the reader's language.
     index('book_summaries_book_language_idx').on(table.bookId, table.language),
   ],

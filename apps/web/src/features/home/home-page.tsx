@@ -12,7 +12,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { ReaderProgressContext } from '../../lib/progress/progress-context';
 import { BookDetailsDialog, type BookDetails } from './book-details-dialog';
 import { BookSearchBox, type BookPick } from './book-search-box';
-import { GenerationOverlay } from './generation-overlay';
+import { GenerationOverlay } from '../../components/generation/generation-overlay';
 import { LimitDialog } from '../../components/limit-dialog';
 import { useGeneration } from './use-generation';
 import { useUsage } from './use-usage';

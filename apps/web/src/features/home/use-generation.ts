@@ -3,31 +3,12 @@ import {
   STEP_PERCENT,
   type GenerateSummaryRequest,
   type GenerationEvent,
-  type SummarySectionKey,
   type Usage,
 } from '@summa/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { withProgress, type GenerationState } from '../../components/generation/generation-state';
 import { apiEventStream, ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
-
-export type RunningStep = 'resolve' | 'summarize' | 'polish' | 'done';
-
-/** The server is still getting its model ready (a first run downloads it): the generation waits. */
-export type ModelWait = Omit<Extract<GenerationEvent, { type: 'model' }>, 'type'>;
-
-export type GenerationState =
-  | { phase: 'idle' }
-  | {
-      phase: 'running';
-      request: GenerateSummaryRequest;
-      step: RunningStep;
-      percent: number;
-      /** Sections in the order they arrived, as the model wrote them. */
-      sections: Array<{ key: SummarySectionKey; value: unknown }>;
-      /** Set while the server waits for its model; any step's progress ends the wait. */
-      model?: ModelWait | undefined;
-    }
-  | { phase: 'failed'; request: GenerateSummaryRequest; code: string; message: string };
 
 export interface GenerationCallbacks {
   onDone(result: { summaryId: string; cached: boolean; usage: Usage }): void;
@@ -91,28 +72,8 @@ export function useGeneration(callbacks: GenerationCallbacks) {
       let finished = false;
 
       const onEvent = (event: GenerationEvent) => {
-        if (event.type === 'progress') {
-          setState((previous) =>
-            previous.phase !== 'running'
-              ? previous
-              : {
-                  ...previous,
-                  step: event.step,
-                  percent: event.percent,
-                  model: undefined,
-                  // A second 'summarize' is a retry: what was shown is void.
-                  sections: event.step === 'summarize' ? [] : previous.sections,
-                },
-          );
-        } else if (event.type === 'model') {
-          const { type: _type, ...model } = event;
-          setState((previous) => (previous.phase !== 'running' ? previous : { ...previous, model }));
-        } else if (event.type === 'section') {
-          setState((previous) =>
-            previous.phase !== 'running'
-              ? previous
-              : { ...previous, sections: [...previous.sections, { key: event.key, value: event.value }] },
-          );
+        if (event.type === 'progress' || event.type === 'model' || event.type === 'section') {
+          setState((previous) => withProgress(previous, event));
         } else if (event.type === 'done') {
           finished = true;
           setState((previous) =>

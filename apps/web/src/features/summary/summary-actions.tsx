@@ -2,64 +2,33 @@ import type { Summary } from '@summa/shared';
 import { Copy, Crown, FileDown, LoaderCircle, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
 import { useAwardXp } from '../../lib/progress/use-award-xp';
 import { saveFile } from '../../lib/save-file';
+import { PremiumDialog, type PremiumFeature } from './premium-dialog';
 import { downloadSummaryPdf } from './summary-api';
 import { summaryAsText } from './summary-text';
+import { TranslateMenu } from './translate-menu';
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** Explains that PDF export belongs to Premium, with the way to the plans. */
-function PdfPremiumDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-            <Crown aria-hidden className="size-5" />
-          </span>
-          <DialogTitle>{t('summary.pdfDialog.title')}</DialogTitle>
-          <DialogDescription>{t('summary.pdfDialog.body')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('summary.pdfDialog.close')}
-            </Button>
-          </DialogClose>
-          <Button asChild variant="accent">
-            <Link to="/plans">{t('summary.pdfDialog.goPremium')}</Link>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 /**
  * Copy (the whole summary as plain text), Share (the system share sheet, else the link on the
- * clipboard) and Download PDF (the server's PDF on Premium, an explanation on Free).
+ * clipboard), Download PDF (the server's PDF on Premium, an explanation on Free) and Read in
+ * (instant translation, the same way).
  */
 export function SummaryActions({ summary, premium }: { summary: Summary; premium: boolean }) {
   const { t } = useTranslation();
-  const [gateOpen, setGateOpen] = useState(false);
+  // The Premium feature a Free reader asked for last (it stays while its dialog closes).
+  const [gate, setGate] = useState<{ open: boolean; feature: PremiumFeature }>({
+    open: false,
+    feature: 'pdf',
+  });
   const [pdfPending, setPdfPending] = useState(false);
   const premiumNoteId = useId();
   const award = useAwardXp();
@@ -104,7 +73,7 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
 
   const downloadPdf = async () => {
     if (!premium) {
-      setGateOpen(true);
+      setGate({ open: true, feature: 'pdf' });
       return;
     }
     if (pdfPending) return;
@@ -115,7 +84,7 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
     } catch (error) {
       // The plan changed since the page loaded (or the page's copy was stale): the server decides.
       if (error instanceof ApiError && error.status === 403) {
-        setGateOpen(true);
+        setGate({ open: true, feature: 'pdf' });
         return;
       }
       logWarning('summary PDF could not be downloaded', error);
@@ -168,7 +137,16 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
           {t('summary.actions.premiumOnly')}
         </span>
       )}
-      <PdfPremiumDialog open={gateOpen} onOpenChange={setGateOpen} />
+      <TranslateMenu
+        summary={summary}
+        premium={premium}
+        onPremiumRequired={() => setGate({ open: true, feature: 'translate' })}
+      />
+      <PremiumDialog
+        feature={gate.feature}
+        open={gate.open}
+        onOpenChange={(open) => setGate((previous) => ({ ...previous, open }))}
+      />
     </div>
   );
 }

@@ -43,6 +43,8 @@ export const errors = defineMessages({
     PREMIUM_REQUIRED: 'Este recurso é exclusivo do Premium.',
     PAYMENTS_NOT_CONFIGURED: 'Os pagamentos ainda não estão disponíveis neste servidor.',
     ALREADY_PREMIUM: 'Você já é Premium.',
+    TRANSLATION_SAME_LANGUAGE: 'Este resumo já está neste idioma.',
+    TRANSLATION_FAILED: 'Não foi possível traduzir este resumo. Tente novamente.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -86,6 +88,8 @@ export const errors = defineMessages({
     PREMIUM_REQUIRED: 'This feature is available on Premium only.',
     PAYMENTS_NOT_CONFIGURED: 'Payments are not available on this server yet.',
     ALREADY_PREMIUM: 'You are already Premium.',
+    TRANSLATION_SAME_LANGUAGE: 'This summary is already in that language.',
+    TRANSLATION_FAILED: 'This summary could not be translated. Please try again.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -131,5 +135,7 @@ export const errors = defineMessages({
     PREMIUM_REQUIRED: 'Esta función es exclusiva de Premium.',
     PAYMENTS_NOT_CONFIGURED: 'Los pagos aún no están disponibles en este servidor.',
     ALREADY_PREMIUM: 'Ya eres Premium.',
+    TRANSLATION_SAME_LANGUAGE: 'Este resumen ya está en ese idioma.',
+    TRANSLATION_FAILED: 'No se pudo traducir este resumen. Inténtalo de nuevo.',
   },
 });

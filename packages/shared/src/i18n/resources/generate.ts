@@ -56,6 +56,30 @@ export const generate = defineMessages({
       },
       errorTitle: 'Não deu certo',
     },
+    translateOverlay: {
+      title: 'Traduzindo o resumo',
+      steps: {
+        resolve: 'Abrindo o resumo',
+        summarize: 'Traduzindo seção por seção',
+        polish: 'Conferindo a tradução',
+        done: 'Pronto',
+      },
+      fun: {
+        resolve: { a: 'Abrindo o resumo…', b: 'Separando as seções…', c: 'Afinando o ouvido…' },
+        summarize: {
+          a: 'Encontrando as palavras certas…',
+          b: 'Mantendo cada ideia no lugar…',
+          c: 'Traduzindo as ações…',
+          d: 'Traduzindo seu plano de 7 dias…',
+        },
+        polish: {
+          a: 'Relendo a tradução…',
+          b: 'Conferindo cada seção…',
+          c: 'Ajustando os últimos detalhes…',
+        },
+        done: { a: 'Tudo pronto!' },
+      },
+    },
     limit: {
       title: 'Você atingiu o limite do plano Gratuito',
       body: 'O plano Gratuito inclui {{limit}} resumos por mês. Assine o Premium para gerar resumos ilimitados, exportar em PDF e muito mais.',
@@ -133,6 +157,26 @@ export const generate = defineMessages({
       },
       errorTitle: 'That did not work',
     },
+    translateOverlay: {
+      title: 'Translating the summary',
+      steps: {
+        resolve: 'Opening the summary',
+        summarize: 'Translating section by section',
+        polish: 'Checking the translation',
+        done: 'Done',
+      },
+      fun: {
+        resolve: { a: 'Opening the summary…', b: 'Laying out the sections…', c: 'Tuning the ear…' },
+        summarize: {
+          a: 'Finding the right words…',
+          b: 'Keeping every idea in place…',
+          c: 'Translating the actions…',
+          d: 'Translating your 7-day plan…',
+        },
+        polish: { a: 'Rereading the translation…', b: 'Checking every section…', c: 'Final touches…' },
+        done: { a: 'All set!' },
+      },
+    },
     limit: {
       title: "You've hit the Free plan limit",
       body: 'The Free plan includes {{limit}} summaries a month. Go Premium for unlimited summaries, PDF export and more.',
@@ -205,6 +249,26 @@ export const generate = defineMessages({
         progress: 'Descarga del modelo de resúmenes',
       },
       errorTitle: 'No funcionó',
+    },
+    translateOverlay: {
+      title: 'Traduciendo el resumen',
+      steps: {
+        resolve: 'Abriendo el resumen',
+        summarize: 'Traduciendo sección por sección',
+        polish: 'Revisando la traducción',
+        done: 'Listo',
+      },
+      fun: {
+        resolve: { a: 'Abriendo el resumen…', b: 'Ordenando las secciones…', c: 'Afinando el oído…' },
+        summarize: {
+          a: 'Buscando las palabras justas…',
+          b: 'Manteniendo cada idea en su lugar…',
+          c: 'Traduciendo las acciones…',
+          d: 'Traduciendo tu plan de 7 días…',
+        },
+        polish: { a: 'Releyendo la traducción…', b: 'Revisando cada sección…', c: 'Últimos retoques…' },
+        done: { a: '¡Todo listo!' },
+      },
     },
     limit: {
       title: 'Alcanzaste el límite del plan Gratis',

@@ -37,6 +37,14 @@ export const summary = defineMessages({
       pdfPreparing: 'Preparando o PDF…',
       pdfFailed: 'Não foi possível baixar o PDF.',
     },
+    translate: {
+      button: 'Ler em outro idioma',
+      failed: 'Não foi possível traduzir o resumo.',
+    },
+    translateDialog: {
+      title: 'A tradução instantânea é um recurso Premium',
+      body: 'Assine o Premium para ler qualquer resumo em português, inglês ou espanhol, além de gerar resumos e áudios ilimitados.',
+    },
     pdfDialog: {
       title: 'Exportar em PDF é um recurso Premium',
       body: 'Assine o Premium para baixar seus resumos em PDF, além de gerar resumos e áudios ilimitados.',
@@ -116,6 +124,14 @@ export const summary = defineMessages({
       pdfPreparing: 'Preparing the PDF…',
       pdfFailed: 'Could not download the PDF.',
     },
+    translate: {
+      button: 'Read in another language',
+      failed: 'Could not translate the summary.',
+    },
+    translateDialog: {
+      title: 'Instant translation is a Premium feature',
+      body: 'Go Premium to read any summary in Portuguese, English or Spanish, plus unlimited summaries and audio.',
+    },
     pdfDialog: {
       title: 'PDF export is a Premium feature',
       body: 'Go Premium to download your summaries as PDF, plus unlimited summaries and audio.',
@@ -193,6 +209,14 @@ export const summary = defineMessages({
       premiumOnly: 'Función Premium',
       pdfPreparing: 'Preparando el PDF…',
       pdfFailed: 'No se pudo descargar el PDF.',
+    },
+    translate: {
+      button: 'Leer en otro idioma',
+      failed: 'No se pudo traducir el resumen.',
+    },
+    translateDialog: {
+      title: 'La traducción instantánea es una función Premium',
+      body: 'Hazte Premium para leer cualquier resumen en portugués, inglés o español, además de resúmenes y audios ilimitados.',
     },
     pdfDialog: {
       title: 'Exportar a PDF es una función Premium',

@@ -3,7 +3,11 @@ import { AppError } from '../../../http/app-error.js';
 
 export type GenerationFailureCode = Extract<
   ErrorCode,
-  'BOOK_NOT_IDENTIFIED' | 'GENERATION_FAILED' | 'MODEL_UNAVAILABLE' | 'SUMMARIES_UNAVAILABLE'
+  | 'BOOK_NOT_IDENTIFIED'
+  | 'GENERATION_FAILED'
+  | 'MODEL_UNAVAILABLE'
+  | 'SUMMARIES_UNAVAILABLE'
+  | 'TRANSLATION_FAILED'
 >;
 
 const STATUS: Record<GenerationFailureCode, number> = {
@@ -11,6 +15,7 @@ const STATUS: Record<GenerationFailureCode, number> = {
   GENERATION_FAILED: 502,
   MODEL_UNAVAILABLE: 503,
   SUMMARIES_UNAVAILABLE: 503,
+  TRANSLATION_FAILED: 502,
 };
 
 const CODES: readonly GenerationFailureCode[] = [
@@ -18,6 +23,7 @@ const CODES: readonly GenerationFailureCode[] = [
   'GENERATION_FAILED',
   'MODEL_UNAVAILABLE',
   'SUMMARIES_UNAVAILABLE',
+  'TRANSLATION_FAILED',
 ];
 
 /**

@@ -11,6 +11,7 @@ import {
   type GenerationFailure,
 } from './generation-error.js';
 import { storeSummary } from './generation.repository.js';
+import { translateSummary, type TranslationSource } from './summary-translator.js';
 import { writeSummary, type ResolvedBook, type WriterEvent } from './summary-writer.js';
 
 export interface GenerationLog {
@@ -36,15 +37,25 @@ export type GenerationFlight = Flight<WriterEvent, string, GenerationFailure>;
 
 const RELATED_BOOKS = 4;
 
+/**
+ * What a flight makes for its norm_key: a summary of `book` written by the model, or a stored
+ * summary translated into `book.language` (instant translation; `book` holds the target's
+ * facts). Both share one flight and one lease per norm_key, so a generation and a translation of
+ * the same book and language never both run: whichever comes second joins the first.
+ */
+export type SummaryJob =
+  | { kind: 'generate'; book: ResolvedBook }
+  | { kind: 'translate'; book: ResolvedBook; source: TranslationSource & { id: string } };
+
 /** One generation per norm_key, across requests and instances (single-flight/leased-flights.ts). */
 export class GenerationFlights {
-  private readonly flights: LeasedFlights<ResolvedBook, WriterEvent, string, GenerationFailure>;
+  private readonly flights: LeasedFlights<SummaryJob, WriterEvent, string, GenerationFailure>;
 
   constructor(private readonly deps: FlightsDeps) {
-    const work: LeasedWork<ResolvedBook, WriterEvent, string, GenerationFailure> = {
+    const work: LeasedWork<SummaryJob, WriterEvent, string, GenerationFailure> = {
       scope: 'summary',
       findDone: async (key) => (await findSummaryIdByNormKey(deps.db, key)) ?? undefined,
-      perform: (flight, key, book) => this.generate(flight, key, book),
+      perform: (flight, key, job) => this.generate(flight, key, job),
       classify: (error) => {
         const failure = asGenerationFailure(error);
         return failure instanceof GenerationCancelled
@@ -70,9 +81,9 @@ export class GenerationFlights {
     );
   }
 
-  /** The running generation of `key`, or a new one of `book`. */
-  flightFor(key: string, book: ResolvedBook): GenerationFlight {
-    return this.flights.flightFor(key, book);
+  /** The running generation or translation of `key`, or a new one doing `job`. */
+  flightFor(key: string, job: SummaryJob): GenerationFlight {
+    return this.flights.flightFor(key, job);
   }
 
   /** Shutdown: see LeasedFlights.close. */
@@ -85,16 +96,17 @@ export class GenerationFlights {
     return this.flights.releaseAll();
   }
 
-  private async generate(flight: GenerationFlight, key: string, book: ResolvedBook): Promise<string> {
+  private async generate(flight: GenerationFlight, key: string, job: SummaryJob): Promise<string> {
     const { db, log, provider, catalog } = this.deps;
+    const { book } = job;
     const started = performance.now();
     try {
-      const content = await writeSummary(
-        book,
-        { provider, idleTimeoutMs: this.deps.idleTimeoutMs, log },
-        (event) => flight.emit(event),
-        flight.signal,
-      );
+      const options = { provider, idleTimeoutMs: this.deps.idleTimeoutMs, log };
+      const emit = (event: WriterEvent) => flight.emit(event);
+      const content =
+        job.kind === 'generate'
+          ? await writeSummary(book, options, emit, flight.signal)
+          : await translateSummary(job.source, book.language, options, emit, flight.signal);
       const related = book.category
         ? await catalog.inCategory(book.category, book.language, book.bookId ?? undefined, RELATED_BOOKS)
         : [];
@@ -110,15 +122,19 @@ export class GenerationFlights {
         content,
         related: related.map(({ id, title, author, cover_url }) => ({ id, title, author, cover_url })),
         model: `${status.provider}:${status.model}`,
+        translatedFromId: job.kind === 'translate' ? job.source.id : null,
       });
-      log.info({ normKey: key, summaryId, ms: Math.round(performance.now() - started) }, 'summary generated');
+      log.info(
+        { normKey: key, summaryId, ms: Math.round(performance.now() - started) },
+        job.kind === 'translate' ? 'summary translated' : 'summary generated',
+      );
       return summaryId;
     } catch (error) {
       const failure = asGenerationFailure(error);
       if (failure instanceof GenerationError) {
         log.warn(
           { err: failure.cause ?? failure, normKey: key, code: failure.code },
-          'summary generation failed',
+          job.kind === 'translate' ? 'summary translation failed' : 'summary generation failed',
         );
       }
       throw failure;

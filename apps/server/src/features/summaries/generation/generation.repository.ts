@@ -5,8 +5,14 @@ import type { SummaryRecord } from '../summaries.repository.js';
 
 // A generation's write: the finished summary (its lease is single-flight/work-leases.repository.ts).
 
-/** A summary to store: a stored one's fields less those the database gives it, plus its model. */
-export type NewSummary = Omit<SummaryRecord, 'id' | 'coverUrl' | 'createdAt'> & { model: string };
+/**
+ * A summary to store: a stored one's fields less those the database gives it, plus its model and,
+ * for a translation, the summary it was translated from.
+ */
+export type NewSummary = Omit<SummaryRecord, 'id' | 'coverUrl' | 'createdAt'> & {
+  model: string;
+  translatedFromId?: string | null;
+};
 
 /** Stores a finished summary. Should the key already have one (a lease taken over after it expired), that one stays and is returned. */
 export async function storeSummary(db: Database, summary: NewSummary): Promise<string> {

@@ -7,9 +7,14 @@ import { resolveBook, type GenerateInput } from './book-resolution.js';
 import { leftFlight, type FlightListener } from '../../../single-flight/flight.js';
 import type { ResolvedBook, WriterEvent } from './summary-writer.js';
 import { GenerationCancelled } from './generation-error.js';
-import { GenerationFlights, type FlightsDeps } from './generation-flights.js';
+import type { GenerationFlights, GenerationLog } from './generation-flights.js';
+import type { BookCatalog } from '../../../ports/book-catalog.js';
 
-export interface GenerationDeps extends FlightsDeps {
+export interface GenerationDeps {
+  /** The summaries' single flight, shared with translation (one per norm_key). */
+  flights: GenerationFlights;
+  catalog: BookCatalog;
+  log: GenerationLog;
   quota: UsageQuota;
   summaries: Pick<SummariesService, 'findIdByKey' | 'isOwned' | 'touch' | 'addGenerated'>;
   /** Where a summary new to the reader is reported (streaks, achievements). */
@@ -37,7 +42,7 @@ export class GenerationService {
   private readonly flights: GenerationFlights;
 
   constructor(private readonly deps: GenerationDeps) {
-    this.flights = new GenerationFlights(deps);
+    this.flights = deps.flights;
   }
 
   private closing = false;
@@ -110,7 +115,7 @@ export class GenerationService {
     signal: AbortSignal,
   ): Promise<GenerateSummaryResponse> {
     const { quota, summaries, log } = this.deps;
-    const flight = this.flights.flightFor(key, book);
+    const flight = this.flights.flightFor(key, { kind: 'generate', book });
     const leave = flight.join(listener);
     // The hold counts while this request waits; should the process die, it lapses within seconds.
     const renewal = setInterval(() => {

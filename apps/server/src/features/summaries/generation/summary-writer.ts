@@ -68,7 +68,11 @@ const SECTION_KEYS: Record<BookKind, readonly SummarySectionKey[]> = {
 };
 
 /** Runs `attempt` and, when it fails in a way another try may fix, once more. */
-async function withOneRetry<T>(what: string, options: WriterOptions, attempt: () => Promise<T>): Promise<T> {
+export async function withOneRetry<T>(
+  what: string,
+  options: WriterOptions,
+  attempt: () => Promise<T>,
+): Promise<T> {
   try {
     return await attempt();
   } catch (error) {
@@ -78,7 +82,7 @@ async function withOneRetry<T>(what: string, options: WriterOptions, attempt: ()
   }
 }
 
-function toGenerationFailure(error: unknown): GenerationError | GenerationCancelled {
+export function toGenerationFailure(error: unknown): GenerationError | GenerationCancelled {
   if (error instanceof LlmError) {
     if (error.failure === 'aborted') return new GenerationCancelled({ cause: error });
     if (error.failure === 'unavailable') return new GenerationError('MODEL_UNAVAILABLE', { cause: error });
@@ -119,7 +123,11 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
  * readers how far it got, then that the resolve step goes on; the model calls' idle time-out
  * starts only after this.
  */
-async function waitForModel(provider: LlmProvider, events: WriterEvents, signal: AbortSignal): Promise<void> {
+export async function waitForModel(
+  provider: LlmProvider,
+  events: WriterEvents,
+  signal: AbortSignal,
+): Promise<void> {
   // A download reports many times a second: readers hear of each whole percent once.
   const wait = { told: false, last: '' };
   await provider.whenReady?.(signal, (status) => {
@@ -160,33 +168,59 @@ export async function writeSummary(
       kind = identified.kind;
       facts = { ...book, originalTitle: identified.originalTitle || undefined, year: identified.year };
     }
-    const bookKind = kind;
-    const schema = bookKind === 'fiction' ? fictionSectionsSchema : nonFictionSectionsSchema;
-    const sections = await withOneRetry('summarize', options, async () => {
-      events({ type: 'progress', step: 'summarize', percent: STEP_PERCENT.summarize });
-      const stream = new SectionStream((key, value) => {
-        const sectionKey = SECTION_KEYS[bookKind].find((known) => known === key);
-        if (sectionKey) events({ type: 'section', key: sectionKey, value: plainTextDeep(value) });
-      });
-      const text = await streamModelCall(
-        options.provider,
-        {
-          ...summarizePrompt(book.language, bookKind, facts),
-          jsonSchema: JSON_SCHEMAS[bookKind],
-          maxOutputTokens: 4096,
-          temperature: 0.4,
-        },
-        { signal, idleTimeoutMs: options.idleTimeoutMs, onChunk: (chunk) => stream.push(chunk) },
-      );
-      const parsed = schema.safeParse(plainTextDeep(parseJson(text)));
-      if (!parsed.success) {
-        throw new MalformedOutputError(`the summary does not match its schema: ${parsed.error.message}`);
-      }
-      return parsed.data;
-    });
+    const content = await writeSections(
+      kind,
+      { ...summarizePrompt(book.language, kind, facts), temperature: 0.4 },
+      options,
+      events,
+      signal,
+    );
     events({ type: 'progress', step: 'polish', percent: STEP_PERCENT.polish });
-    return { kind: bookKind, ...sections } as SummaryContent;
+    return content;
   } catch (error) {
     throw toGenerationFailure(error);
   }
+}
+
+/** A prompt that asks for a summary's sections as JSON. */
+export interface SectionsPrompt {
+  system: string;
+  prompt: string;
+  temperature: number;
+}
+
+/**
+ * The summarize step, shared by generation and translation: streams the sections of a `kind`
+ * summary (each handed to `events` as soon as it is complete; a retry starts them over with a
+ * new `summarize` progress), then parses and validates the whole against the summary schema and
+ * `check`. Throws the model's errors or a `MalformedOutputError` as they are.
+ */
+export async function writeSections(
+  kind: BookKind,
+  request: SectionsPrompt,
+  options: WriterOptions,
+  events: WriterEvents,
+  signal: AbortSignal,
+  check: (sections: object) => string | undefined = () => undefined,
+): Promise<SummaryContent> {
+  const schema = kind === 'fiction' ? fictionSectionsSchema : nonFictionSectionsSchema;
+  return withOneRetry('summarize', options, async () => {
+    events({ type: 'progress', step: 'summarize', percent: STEP_PERCENT.summarize });
+    const stream = new SectionStream((key, value) => {
+      const sectionKey = SECTION_KEYS[kind].find((known) => known === key);
+      if (sectionKey) events({ type: 'section', key: sectionKey, value: plainTextDeep(value) });
+    });
+    const text = await streamModelCall(
+      options.provider,
+      { ...request, jsonSchema: JSON_SCHEMAS[kind], maxOutputTokens: 4096 },
+      { signal, idleTimeoutMs: options.idleTimeoutMs, onChunk: (chunk) => stream.push(chunk) },
+    );
+    const parsed = schema.safeParse(plainTextDeep(parseJson(text)));
+    if (!parsed.success) {
+      throw new MalformedOutputError(`the summary does not match its schema: ${parsed.error.message}`);
+    }
+    const mismatch = check(parsed.data);
+    if (mismatch) throw new MalformedOutputError(mismatch);
+    return { kind, ...parsed.data } as SummaryContent;
+  });
 }

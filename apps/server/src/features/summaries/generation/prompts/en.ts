@@ -42,4 +42,17 @@ export const en: PromptTexts = {
     'recommendedFor: who will enjoy it and why.',
     'closing: a short closing paragraph.',
   ].join('\n'),
+  translateSystem: [
+    'You are the translator of Summa, who translates one-page book summaries into English.',
+    'Translate faithfully and naturally: add nothing, leave nothing out, and do not summarise further.',
+    'Plain text only: no Markdown, no HTML, no emoji, no bullet symbols.',
+    'Answer with a single JSON object that matches the given schema, and nothing else.',
+  ].join(' '),
+  translate: [
+    'Translate this summary of the book into English.',
+    'Keep the same JSON keys and the same number of items in every list, in the same order; translate every text value.',
+    'Keep the names of people and characters; when you mention the book, use its usual English title.',
+    '',
+    '{summary}',
+  ].join('\n'),
 };

@@ -42,4 +42,17 @@ export const es: PromptTexts = {
     'recommendedFor: a quién le gustará y por qué.',
     'closing: un párrafo breve de cierre.',
   ].join('\n'),
+  translateSystem: [
+    'Eres el traductor de Summa y traduces resúmenes de una página de libros al español latinoamericano.',
+    'Traduce con fidelidad y naturalidad: no añadas nada, no omitas nada y no resumas más.',
+    'Solo texto plano: sin Markdown, sin HTML, sin emojis, sin símbolos de lista.',
+    'Responde con un único objeto JSON que siga el esquema dado, y nada más.',
+  ].join(' '),
+  translate: [
+    'Traduce este resumen del libro al español latinoamericano.',
+    'Mantén las mismas claves JSON y el mismo número de elementos en cada lista, en el mismo orden; traduce todos los textos.',
+    'Mantén los nombres de personas y personajes; al mencionar el libro, usa el título por el que se le conoce en español.',
+    '',
+    '{summary}',
+  ].join('\n'),
 };

@@ -43,3 +43,17 @@ export function summarizePrompt(
     prompt: `${facts.join('\n')}\n\n${kind === 'fiction' ? texts.fiction : texts.nonFiction}`,
   };
 }
+
+/**
+ * Asks for `summary` (a stored summary's sections, as JSON) in `language`: the facts lines in
+ * that language, then the instruction and the JSON.
+ */
+export function translatePrompt(
+  language: Language,
+  book: Pick<BookFacts, 'title' | 'author'>,
+  summary: string,
+): { system: string; prompt: string } {
+  const texts = PROMPTS[language];
+  const facts = `${texts.facts.title}: ${book.title}\n${texts.facts.author}: ${book.author}`;
+  return { system: texts.translateSystem, prompt: `${facts}\n\n${fill(texts.translate, { summary })}` };
+}

@@ -10,4 +10,8 @@ export interface PromptTexts {
   nonFiction: string;
   /** Asks for a fiction summary, section by section. */
   fiction: string;
+  /** The system message of a translation into this language. */
+  translateSystem: string;
+  /** Asks for a stored summary ({summary}, its JSON) in this language, after the facts lines. */
+  translate: string;
 }

@@ -42,4 +42,17 @@ export const pt: PromptTexts = {
     'recommendedFor: para quem o livro é indicado e por quê.',
     'closing: um parágrafo curto de encerramento.',
   ].join('\n'),
+  translateSystem: [
+    'Você é o tradutor do Summa e traduz resumos de uma página de livros para o português do Brasil.',
+    'Traduza com fidelidade e naturalidade: não acrescente nada, não omita nada e não resuma mais.',
+    'Somente texto simples: sem Markdown, sem HTML, sem emojis, sem símbolos de lista.',
+    'Responda com um único objeto JSON que siga o esquema dado, e nada mais.',
+  ].join(' '),
+  translate: [
+    'Traduza este resumo do livro para o português do Brasil.',
+    'Mantenha as mesmas chaves JSON e o mesmo número de itens em cada lista, na mesma ordem; traduza todos os textos.',
+    'Mantenha os nomes de pessoas e personagens; ao citar o livro, use o título pelo qual ele é conhecido em português.',
+    '',
+    '{summary}',
+  ].join('\n'),
 };

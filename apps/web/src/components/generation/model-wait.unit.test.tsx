@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { GenerationOverlay } from './generation-overlay';
-import type { GenerationState, ModelWait } from './use-generation';
+import type { GenerationState, ModelWait } from './generation-state';
 
 const REQUEST: GenerateSummaryRequest = {
   bookTitle: 'Atomic Habits',

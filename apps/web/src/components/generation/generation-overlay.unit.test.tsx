@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { FUN_MESSAGE_INTERVAL_MS, GenerationOverlay } from './generation-overlay';
-import type { GenerationState, RunningStep } from './use-generation';
+import type { GenerationState, RunningStep } from './generation-state';
 
 const REQUEST: GenerateSummaryRequest = {
   bookTitle: 'Atomic Habits',

@@ -2,32 +2,35 @@ import { AlertTriangle, Check, Loader2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { useReturnFocus } from '../../components/ui/return-focus';
 import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+import { useReturnFocus } from '../ui/return-focus';
+import type { GenerationState, RunningStep } from './generation-state';
 import { ModelWaitPanel } from './model-wait';
-import type { GenerationState, RunningStep } from './use-generation';
 
 /** Spec §4: the fun messages of a step rotate every 2.5 s. */
 export const FUN_MESSAGE_INTERVAL_MS = 2_500;
 
 const STEPS: readonly RunningStep[] = ['resolve', 'summarize', 'polish', 'done'];
 const STEP_PERCENTS: Record<RunningStep, number> = { resolve: 25, summarize: 50, polish: 75, done: 100 };
-const FUN_MESSAGES = {
-  resolve: [
-    'generate.overlay.fun.resolve.a',
-    'generate.overlay.fun.resolve.b',
-    'generate.overlay.fun.resolve.c',
-  ],
-  summarize: [
-    'generate.overlay.fun.summarize.a',
-    'generate.overlay.fun.summarize.b',
-    'generate.overlay.fun.summarize.c',
-    'generate.overlay.fun.summarize.d',
-  ],
-  polish: ['generate.overlay.fun.polish.a', 'generate.overlay.fun.polish.b', 'generate.overlay.fun.polish.c'],
-  done: ['generate.overlay.fun.done.a'],
-} as const;
+
+/** What the overlay follows: a generation, or a translation (its own title, steps and fun messages). */
+export type OverlayKind = 'generate' | 'translate';
+const TEXTS = { generate: 'generate.overlay', translate: 'generate.translateOverlay' } as const;
+
+/** Each step's fun messages, under `<texts>.fun.<step>` (a generation's and a translation's alike). */
+const funMessages = (texts: (typeof TEXTS)[OverlayKind]) =>
+  ({
+    resolve: [`${texts}.fun.resolve.a`, `${texts}.fun.resolve.b`, `${texts}.fun.resolve.c`],
+    summarize: [
+      `${texts}.fun.summarize.a`,
+      `${texts}.fun.summarize.b`,
+      `${texts}.fun.summarize.c`,
+      `${texts}.fun.summarize.d`,
+    ],
+    polish: [`${texts}.fun.polish.a`, `${texts}.fun.polish.b`, `${texts}.fun.polish.c`],
+    done: [`${texts}.fun.done.a`],
+  }) as const;
 
 function useRotatingIndex(length: number, resetKey: string): number {
   const [tick, setTick] = useState({ key: resetKey, index: 0 });
@@ -66,6 +69,7 @@ interface OverlayProps {
   onCancel: () => void;
   /** Where focus goes after the overlay when what opened it is gone (the Generate button). */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  kind?: OverlayKind;
 }
 
 /**
@@ -73,24 +77,31 @@ interface OverlayProps {
  * A modal dialog: focus stays inside, the page behind is inert, Escape cancels wherever focus is,
  * and on close focus goes back to what started the generation.
  */
-export function GenerationOverlay({ state, onCancel, returnFocusTo }: OverlayProps) {
+export function GenerationOverlay({ state, onCancel, returnFocusTo, kind = 'generate' }: OverlayProps) {
   // Mounted afresh for every generation, so each one starts at its first fun message.
   return state.phase === 'idle' ? null : (
-    <OpenOverlay state={state} onCancel={onCancel} returnFocusTo={returnFocusTo} />
+    <OpenOverlay state={state} onCancel={onCancel} returnFocusTo={returnFocusTo} kind={kind} />
   );
 }
 
-function OpenOverlay({ state, onCancel, returnFocusTo }: OverlayProps & { state: OpenState }) {
+function OpenOverlay({
+  state,
+  onCancel,
+  returnFocusTo,
+  kind = 'generate',
+}: OverlayProps & { state: OpenState }) {
   const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useReturnFocus(returnFocusTo);
   const step: RunningStep = state.phase === 'running' ? state.step : 'resolve';
-  const funIndex = useRotatingIndex(FUN_MESSAGES[step].length, step);
+  const texts = TEXTS[kind];
+  const fun = funMessages(texts)[step];
+  const funIndex = useRotatingIndex(fun.length, step);
   // Once done the summary exists and is paid for: there is nothing left to cancel.
   const cancellable = state.phase === 'running' && state.step !== 'done';
 
   const percent = state.phase === 'running' ? state.percent : 0;
-  const funMessage = FUN_MESSAGES[step][funIndex] ?? FUN_MESSAGES[step][0];
+  const funMessage = fun[funIndex] ?? fun[0];
   const book = state.request;
 
   return (
@@ -116,7 +127,7 @@ function OpenOverlay({ state, onCancel, returnFocusTo }: OverlayProps & { state:
         >
           <div className="flex flex-col gap-1">
             <Dialog.Title id="generation-title" className="text-xl font-semibold text-stone-900">
-              {state.phase === 'failed' ? t('generate.overlay.errorTitle') : t('generate.overlay.title')}
+              {state.phase === 'failed' ? t('generate.overlay.errorTitle') : t(`${texts}.title`)}
             </Dialog.Title>
             <Dialog.Description className="text-sm text-stone-600">
               {t('generate.overlay.book', { title: book.bookTitle, author: book.bookAuthor })}
@@ -170,7 +181,7 @@ function OpenOverlay({ state, onCancel, returnFocusTo }: OverlayProps & { state:
                           <Check aria-hidden className="size-3.5 text-amber-600" />
                         ) : null}
                       </span>
-                      <span className="flex-1">{t(`generate.overlay.steps.${candidate}`)}</span>
+                      <span className="flex-1">{t(`${texts}.steps.${candidate}`)}</span>
                       <span className="tabular-nums text-stone-500">{STEP_PERCENTS[candidate]}%</span>
                     </li>
                   );

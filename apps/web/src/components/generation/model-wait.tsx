@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ModelWait } from './use-generation';
+import type { ModelWait } from './generation-state';
 
 const megabytes = (bytes: number) => Math.round(bytes / 1e6);
 

@@ -1,0 +1,3 @@
+ALTER TABLE "book_summaries" ADD COLUMN "translated_from_id" uuid;--> statement-breakpoint
+ALTER TABLE "book_summaries" ADD CONSTRAINT "book_summaries_translated_from_id_book_summaries_id_fk" FOREIGN KEY ("translated_from_id") REFERENCES "public"."book_summaries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "book_summaries_translated_from_idx" ON "book_summaries" USING btree ("translated_from_id");
