@@ -11,8 +11,8 @@ import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { gamificationClient } from '../../test/gamification-client.js';
-import { rankShard } from './rank-counts.js';
-import { anonymousCode } from './ranking.service.js';
+import { rankShard, weekStartOf } from './rank-counts.js';
+import { anonymousCode, RankingService } from './ranking.service.js';
 
 describe.each(TEST_DATABASES)('profiles and rankings on %s', (kind) => {
   let llm: FakeLlmServer;
@@ -337,5 +337,23 @@ describe.each(TEST_DATABASES)('rankings read at most every RANKING_REFRESH_MS on
     const withoutMe = ({ entries }: RankingResponse) => entries.map(({ isMe: _isMe, ...entry }) => entry);
     expect(withoutMe(after)).toEqual(withoutMe(before));
     expect(after.me).toMatchObject({ xp, rank: 2, isMe: true });
+  });
+
+  it("deletes old weeks' rank counts when a new week's board is first read, keeping last week's", async () => {
+    const reader = await signUpTestUser(context.app);
+    const { db } = context.database;
+    const week = (daysAgo: number) => weekStartOf(new Date(Date.now() - daysAgo * 86_400_000));
+    const scopes = { old: `week:${week(21)}`, last: `week:${week(7)}`, current: `week:${week(0)}` };
+    const row = (scope: string) => ({ scope, xp: 987_654, shard: 0, readers: 1 });
+    await db.insert(rankCounts).values([row(scopes.old), row(scopes.last)]);
+    // A service of its own: this app's has read this week's board already.
+    const service = new RankingService({ db, profiles: { avatarUrl: async () => null }, refreshMs: 0 });
+    await service.ranking(reader.session.user.id, { scope: 'weekly' });
+    const left = await db
+      .select({ scope: rankCounts.scope })
+      .from(rankCounts)
+      .where(eq(rankCounts.xp, 987_654));
+    expect(left.map((item) => item.scope)).toEqual([scopes.last]);
+    await db.delete(rankCounts).where(eq(rankCounts.xp, 987_654));
   });
 });

@@ -96,3 +96,13 @@ export async function findStanding(db: Database, userId: string) {
   const [row] = await standingQuery(db).execute({ userId });
   return row;
 }
+
+/**
+ * Rank counts of the weeks before `weekStart`: nobody reads them any more (an award finishing
+ * just after Monday 00:00 UTC may still write the week before, which the caller keeps).
+ */
+export async function deleteWeeksBefore(db: Database, weekStart: string): Promise<void> {
+  await db
+    .delete(rankCounts)
+    .where(and(gt(rankCounts.scope, 'week:'), sql`${rankCounts.scope} < ${`week:${weekStart}`}`));
+}

@@ -15,6 +15,7 @@ import type { ProfileService } from './profile.service.js';
 import { weekStartOf } from './rank-counts.js';
 import {
   countScope,
+  deleteWeeksBefore,
   findCounts,
   findStanding,
   findTop,
@@ -58,6 +59,8 @@ interface BoardSnapshot {
 export function anonymousCode(userId: string): string {
   return createHash('sha256').update(userId).digest('hex').slice(0, 4).toUpperCase();
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The JSON of a board's top entries, made once per read of the board (see `serializeRanking`). */
 const serializedTops = new WeakMap<readonly RankingEntry[], string>();
@@ -103,6 +106,8 @@ function boardOf(key: string): RankingBoard {
 export class RankingService {
   private readonly boards: LRUCache<string, BoardSnapshot> | undefined;
   private readonly standings: LRUCache<string, { standing: Standing | undefined }> | undefined;
+  /** The week whose earlier weeks' rank counts this instance has deleted. */
+  private prunedBefore: string | undefined;
 
   constructor(private readonly deps: RankingDeps) {
     const { refreshMs } = deps;
@@ -189,6 +194,11 @@ export class RankingService {
   }
 
   private async loadBoard(board: RankingBoard): Promise<BoardSnapshot> {
+    if (board.scope === 'weekly' && board.weekStart !== this.prunedBefore) {
+      // A new week's first board on this instance: counts of the weeks before the last go.
+      this.prunedBefore = board.weekStart;
+      await deleteWeeksBefore(this.deps.db, weekStartOf(new Date(Date.parse(board.weekStart) - 7 * DAY_MS)));
+    }
     const [top, counts] = await Promise.all([
       findTop(this.deps.db, board, RANKING_TOP),
       findCounts(this.deps.db, board),
