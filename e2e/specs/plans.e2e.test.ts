@@ -1,9 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -25,6 +23,7 @@ import {
 import { adminSession, PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 /**
@@ -211,75 +210,26 @@ describe('PDF export', () => {
 
 // ---- Checkout against the fake Stripe, on a second server that has STRIPE_* set ----
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 30 s');
-}
-
 describe('with Stripe (fake)', () => {
   let stripe: FakeStripeServer;
-  let server: ChildProcess;
-  let dataDir: string;
+  let server: RunningServer;
   let origin: string;
 
   beforeAll(async () => {
     stripe = await startFakeStripeServer();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'summa-e2e-stripe-'));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [SERVER_ENTRY], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        TRUST_PROXY: '127.0.0.1',
-        // No summaries here: a model that is never asked (no download of the local one).
-        LLM_PROVIDER: 'openai-compatible',
-        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
-        LLM_MODEL: 'unused',
-        ...stripeEnv(stripe.apiBase),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    server = await startServer({
+      // No summaries here: a model that is never asked (no download of the local one).
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+      LLM_MODEL: 'unused',
+      ...stripeEnv(stripe.apiBase),
     });
-    await waitUntilHealthy(`${origin}/healthz`, server);
+    origin = server.origin;
   });
 
   afterAll(async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await server.stop();
     await stripe.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   async function signUp(email: string): Promise<Session> {
