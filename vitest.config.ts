@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/src/**/*.int.test.ts'],
           environment: 'node',
+          // One migrated database of each kind per run, which test databases are copied from.
+          globalSetup: ['./apps/server/src/test/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file opens its own databases; two at a time suits a 2-core machine.

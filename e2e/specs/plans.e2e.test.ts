@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '@summa/shared';
+import type { GenerateSummaryResponse, Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import type { Language } from '@summa/shared/languages';
 import {
@@ -21,9 +20,10 @@ import {
   subscriptionObject,
   TEST_STRIPE,
 } from '../../apps/server/src/test/stripe-events.js';
-import { PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
+import { adminSession, PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 /**
@@ -147,77 +147,89 @@ describe('the Limit dialog', () => {
   });
 });
 
-// ---- Checkout against the fake Stripe, on a second server that has STRIPE_* set ----
+const run = promisify(execFile);
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+/** Width and height of a PNG, from its IHDR chunk (right after the 8-byte signature). */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+describe('PDF export', () => {
+  it('a Free reader gets the Premium dialog; once Premium, the PDF downloads named from the title', async () => {
+    const language = 'pt';
+    const texts = translations[language];
+    const bookTitle = 'Atenção e Reação no Papel';
+    const session = await signUpViaApi(uniqueEmail('plans-pdf'), { language });
+    const generated = await apiAs(session, '/api/summaries', { bookTitle, bookAuthor: 'Autora', language });
+    expect(generated.status).toBe(200);
+    const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
+    const folder = await mkdtemp(path.join(tmpdir(), 'summa-e2e-pdf-'));
+    const { context, page, errors } = await openPage(browser, { session, storedLanguage: language });
     try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
+      await page.goto(`/summary/${summaryId}`);
+      const pdfButton = page.getByRole('button', { name: texts.summary.actions.pdf });
+      await pdfButton.click();
+      const gate = page.getByRole('dialog', { name: texts.summary.pdfDialog.title });
+      await gate.getByRole('link', { name: texts.summary.pdfDialog.goPremium }).click();
+      await page.waitForURL(/\/plans$/);
+
+      // Premium the way an admin grants it (the Stripe road is the next describe's).
+      const granted = await apiAs(await adminSession(), `/api/admin/users/${session.user.id}/premium`, {});
+      expect(granted.status).toBe(200);
+      await page.goto(`/summary/${summaryId}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), pdfButton.click()]);
+      expect(download.suggestedFilename()).toBe(`${bookTitle}.pdf`);
+      const file = path.join(folder, 'summary.pdf');
+      await download.saveAs(file);
+
+      // pdftoppm shows the pages render; their pixels cannot be read back without OCR, so the
+      // words are checked in the same file's text layer (pdftotext), which the embedded font maps.
+      await run('pdftoppm', ['-png', '-r', '60', file, path.join(folder, 'page')]);
+      const pages = (await readdir(folder)).filter((name) => name.endsWith('.png'));
+      expect(pages.length).toBeGreaterThanOrEqual(1);
+      for (const name of pages) {
+        const { width, height } = pngSize(await readFile(path.join(folder, name)));
+        // A4 or Letter at 60 dpi: about 500 × 700 pixels, portrait.
+        expect(width).toBeGreaterThan(400);
+        expect(width).toBeLessThan(600);
+        expect(height).toBeGreaterThan(width);
+      }
+      const { stdout } = await run('pdftotext', [file, '-']);
+      const text = stdout.replace(/\s+/g, ' ');
+      expect(text).toContain(`${bookTitle}: small steady changes add up to large results.`);
+      expect(text).toContain(texts.summary.sections.closing);
+      expect(text).toContain('Reação');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await rm(folder, { recursive: true, force: true });
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy within 30 s');
-}
+  });
+});
+
+// ---- Checkout against the fake Stripe, on a second server that has STRIPE_* set ----
 
 describe('with Stripe (fake)', () => {
   let stripe: FakeStripeServer;
-  let server: ChildProcess;
-  let dataDir: string;
+  let server: RunningServer;
   let origin: string;
 
   beforeAll(async () => {
     stripe = await startFakeStripeServer();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'summa-e2e-stripe-'));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [SERVER_ENTRY], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        TRUST_PROXY: '127.0.0.1',
-        // No summaries here: a model that is never asked (no download of the local one).
-        LLM_PROVIDER: 'openai-compatible',
-        LLM_BASE_URL: 'http://127.0.0.1:9/v1',
-        LLM_MODEL: 'unused',
-        ...stripeEnv(stripe.apiBase),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    server = await startServer({
+      // No summaries here: a model that is never asked (no download of the local one).
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+      LLM_MODEL: 'unused',
+      ...stripeEnv(stripe.apiBase),
     });
-    await waitUntilHealthy(`${origin}/healthz`, server);
+    origin = server.origin;
   });
 
   afterAll(async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await server.stop();
     await stripe.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   async function signUp(email: string): Promise<Session> {

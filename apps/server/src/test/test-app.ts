@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config/env.js';
 import {
@@ -19,18 +23,30 @@ export interface TestDatabase extends DatabaseHandle {
   readonly url: string | undefined;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new throw-away PostgreSQL database. */
+/**
+ * A fresh, migrated database: an embedded one in a copy of the run's migrated data directory, or
+ * a new throw-away PostgreSQL database made from the run's migrated template (database-templates.ts).
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
-    return { ...handle, url: undefined };
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-test-db-'));
+    await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
+    return {
+      ...handle,
+      url: undefined,
+      close: async () => {
+        await handle.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `summa_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplateDatabase')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -6,6 +6,7 @@ import type { AudioResponse, StoredAudioResponse, GenerateSummaryResponse, Usage
 import { bookAudio } from '../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
 import { silentMp3, startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-server.js';
+import { gamificationClient } from '../../test/gamification-client.js';
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
@@ -23,6 +24,7 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
   let tts: FakeTtsServer;
   let storageDir: string;
   let context: TestContext;
+  const xp = gamificationClient(() => context.app);
 
   beforeAll(async () => {
     llm = await startFakeLlmServer();
@@ -140,5 +142,24 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
     const retried = await requestAudio(reader, summaryId);
     expect(retried.statusCode).toBe(200);
     expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+  });
+
+  // The XP for an audio (gamification) is checked here, on this file's app and fake voice.
+  it('awards audio_generated once the reader has the audio, once per summary', async () => {
+    const reader = await signUpTestUser(context.app);
+    const summaryId = await summaryFor(reader, 'Make Time', 'Jake Knapp');
+    expect((await xp.xpEvent(reader, 'audio_generated', summaryId)).statusCode).toBe(404);
+    expect((await requestAudio(reader, summaryId)).statusCode).toBe(200);
+    const first = await xp.award(reader, 'audio_generated', summaryId);
+    expect(first.xpAwarded).toBe(10);
+    expect(first.achievements.map((item) => item.key)).toContain('first_audio');
+    expect((await xp.award(reader, 'audio_generated', summaryId)).xpAwarded).toBe(0);
+
+    // Another reader who gets the stored audio at no cost may claim it too; a third who did not, may not.
+    const listener = await signUpTestUser(context.app);
+    expect((await requestAudio(listener, summaryId)).statusCode).toBe(200);
+    expect((await xp.award(listener, 'audio_generated', summaryId)).xpAwarded).toBe(10);
+    const stranger = await signUpTestUser(context.app);
+    expect((await xp.xpEvent(stranger, 'audio_generated', summaryId)).statusCode).toBe(404);
   });
 });

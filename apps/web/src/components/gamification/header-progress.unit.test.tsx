@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { ReaderProgressContext, type ReaderProgressState } from '../../lib/progress/progress-context';
-import { testMe } from '../../test/reader-fixture';
+import { testMe } from '../../test/me-fixture';
 import { HeaderProgress } from './header-progress';
 import { initialsOf, ReaderAvatar } from './reader-avatar';
 
@@ -13,7 +13,7 @@ function state(
 ): ReaderProgressState {
   const noop = () => undefined;
   return {
-    me: status === 'ready' ? testMe(progress) : null,
+    me: status === 'ready' ? testMe({ progress }) : null,
     status,
     refresh: noop,
     setProfile: noop,

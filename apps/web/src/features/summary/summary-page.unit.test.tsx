@@ -9,7 +9,7 @@ import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
-import { testAward, testMe } from '../../test/reader-fixture';
+import { testAward, testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { SummaryPage } from './summary-page';
 

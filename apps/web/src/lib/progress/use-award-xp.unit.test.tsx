@@ -1,4 +1,4 @@
-import type { XpEventType } from '@summa/shared';
+import type { AddXpResult, ReaderProgress, XpEventType } from '@summa/shared';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeaderProgress } from '../../components/gamification/header-progress';
 import { XpFeedbackHost } from '../../components/gamification/xp-feedback-host';
 import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
-import { testAward, testMe, XP_SUBJECT_ID } from '../../test/reader-fixture';
+import { testAward, testMe, XP_SUBJECT_ID } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { authClient } from '../auth/auth-client';
 import { AuthProvider } from '../auth/auth-provider';
@@ -18,6 +18,11 @@ import { useAwardXp } from './use-award-xp';
 vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { reset: vi.fn() }) }));
 
 const SESSION = testSession();
+/** A Beginner with 95 XP: one award of 10 keeps the level, the level-up case brings its own. */
+const readerMe = (progress: Partial<ReaderProgress> = {}) =>
+  testMe({ progress: { xp: 95, level: 1, ...progress } });
+const readerAward = (xpAwarded: number, overrides: Partial<AddXpResult> = {}) =>
+  testAward(xpAwarded, overrides, readerMe());
 let api: FakeApi;
 
 /** Settles once the last award has finished (answered and announced, or given up). */
@@ -61,7 +66,7 @@ beforeEach(() => {
   api = fakeApi({
     'POST /api/auth/login': () => json(SESSION),
     'POST /api/auth/logout': noContent,
-    'GET /api/me': () => json(testMe()),
+    'GET /api/me': () => json(readerMe()),
   });
   setLanguage('en');
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
@@ -76,7 +81,7 @@ afterEach(async () => {
 
 describe('useAwardXp for a signed-in reader', () => {
   it("reports the event, shows '+N XP' with the event's message and moves the header's XP", async () => {
-    api.on({ 'POST /api/xp': () => json(testAward(10)) });
+    api.on({ 'POST /api/xp': () => json(readerAward(10)) });
     await signIn();
     renderApp();
     await waitFor(() => expect(headerXp()).toContain('95 XP'));
@@ -94,11 +99,11 @@ describe('useAwardXp for a signed-in reader', () => {
     api.on({
       'POST /api/xp': () =>
         json(
-          testAward(15, {
+          readerAward(15, {
             leveled_up: true,
             new_level: 2,
             levelUpBonus: 100,
-            progress: { ...testMe().progress, xp: 210, level: 2 },
+            progress: { ...readerMe().progress, xp: 210, level: 2 },
           }),
         ),
     });
@@ -121,7 +126,7 @@ describe('useAwardXp for a signed-in reader', () => {
     api.on({
       'POST /api/xp': () =>
         json(
-          testAward(5, {
+          readerAward(5, {
             achievements: [
               { key: 'first_feedback', icon: 'message-square-heart', xp: 20 },
               { key: 'streak_3', icon: 'flame', xp: 30 },
@@ -140,7 +145,7 @@ describe('useAwardXp for a signed-in reader', () => {
   });
 
   it('shows no toast when the event had already been awarded (0 XP), yet takes the progress', async () => {
-    const again = testAward(0);
+    const again = readerAward(0);
     again.progress.streak = { ...again.progress.streak, current: 4 };
     api.on({ 'POST /api/xp': () => json(again) });
     await signIn();
@@ -159,8 +164,8 @@ describe('useAwardXp for a signed-in reader', () => {
     api.on({
       // The first load hangs (it is superseded); the next one knows about the award.
       'GET /api/me': () =>
-        ++loads === 1 ? new Promise<Response>(() => undefined) : json(testMe({ xp: 105 })),
-      'POST /api/xp': () => json(testAward(10)),
+        ++loads === 1 ? new Promise<Response>(() => undefined) : json(readerMe({ xp: 105 })),
+      'POST /api/xp': () => json(readerAward(10)),
     });
     await signIn();
     renderApp();
@@ -189,7 +194,7 @@ describe('useAwardXp for a signed-in reader', () => {
 
 describe('useAwardXp for a visitor', () => {
   it('sends nothing and shows nothing', async () => {
-    api.on({ 'POST /api/xp': () => json(testAward(10)) });
+    api.on({ 'POST /api/xp': () => json(readerAward(10)) });
     renderApp();
     await userEvent.click(screen.getByTestId('award'));
     await awarded;
