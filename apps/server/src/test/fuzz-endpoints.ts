@@ -283,7 +283,7 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
       {
         method: 'POST',
         route: '/api/summaries/{id}/translations',
-        runs: 100,
+        runs: 60,
         // Free fuzz readers meet the Premium gate; forged plan fields must not pass it.
         id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
         body: contractBody(translateSummaryRequestSchema),
