@@ -203,13 +203,12 @@ export class RankingService {
       findTop(this.deps.db, board, RANKING_TOP),
       findCounts(this.deps.db, board),
     ]);
-    const xpDesc: number[] = [];
+    const { xpDesc } = counts;
     const above: number[] = [];
     let readers = 0;
-    for (const count of counts) {
-      xpDesc.push(count.xp);
+    for (const count of counts.readers) {
       above.push(readers);
-      readers += count.readers;
+      readers += count;
     }
     const snapshot: BoardSnapshot = {
       top: [],
