@@ -34,6 +34,8 @@ export default defineConfig({
       {
         resolve,
         ssr,
+        // The global setup runs in Vitest's own environment, which takes neither of the above.
+        environments: { __vitest__: ssr },
         test: {
           name: 'integration',
           include: ['apps/server/src/**/*.int.test.ts'],
