@@ -4,8 +4,12 @@ import { z } from 'zod';
 import * as shared from '../index.js';
 import { SAFE_TEXT_CHECK, text } from './text.js';
 
-/** Values a contract passes through unread, each for a stated reason. */
-const UNCHECKED_VALUES = new Set(['generationEventSchema|2.value']);
+/**
+ * Values a contract passes through unread, each for a stated reason: a streamed section's value
+ * (of a generation, and of a translation, which streams the same events) is checked by the
+ * section's own schema when it arrives.
+ */
+const UNCHECKED_VALUES = new Set(['generationEventSchema|2.value', 'translationEventSchema|2.value']);
 
 /** Paths of the strings under `schema` that do not carry the shared NUL / lone-surrogate check. */
 function unsafeStrings(schema: z.core.$ZodType, path: string, seen = new Set<z.core.$ZodType>()): string[] {
