@@ -1,5 +1,5 @@
 import type { Summary } from '@summa/shared';
-import { Copy, Crown, FileDown, LoaderCircle, Share2 } from 'lucide-react';
+import { Copy, FileDown, LoaderCircle, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { PremiumDialog, type PremiumFeature } from './premium-dialog';
 import { downloadSummaryPdf } from './summary-api';
 import { summaryAsText } from './summary-text';
 import { TranslateMenu } from './translate-menu';
+import { PremiumMark } from './premium-mark';
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -122,15 +123,7 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
       >
         {pdfPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <FileDown aria-hidden />}
         {pdfPending ? t('summary.actions.pdfPreparing') : t('summary.actions.pdf')}
-        {premium ? null : (
-          <span
-            className="inline-flex items-center rounded-full bg-amber-100 p-1 text-amber-800"
-            title={t('summary.actions.premiumOnly')}
-            aria-hidden
-          >
-            <Crown className="size-3" />
-          </span>
-        )}
+        {premium ? null : <PremiumMark />}
       </Button>
       {premium ? null : (
         <span id={premiumNoteId} className="sr-only">

@@ -1,4 +1,3 @@
-import type { Summary } from '@summa/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -7,33 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApiAuth } from '../../lib/api-client';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, offline, type FakeApi } from '../../test/fake-api';
+import { FICTION_SUMMARY } from '../../test/summary-fixture';
 import { SummaryActions } from './summary-actions';
 
-const SUMMARY: Summary = {
-  id: 'sum-pt',
-  title: 'Ação e Reação',
-  author: 'Autora',
-  language: 'pt',
-  bookId: null,
-  category: null,
-  cover_url: null,
-  createdAt: '2026-03-01T12:00:00.000Z',
-  feedback: null,
-  related: [],
-  content: {
-    kind: 'fiction',
-    oneLiner: 'Uma história.',
-    synopsis: 'Sinopse.',
-    themes: ['Tema 1.', 'Tema 2.', 'Tema 3.'],
-    characters: [
-      { name: 'Ana', description: 'Quem é Ana.' },
-      { name: 'Rui', description: 'Quem é Rui.' },
-    ],
-    writingStyle: 'Simples.',
-    recommendedFor: 'Leitores.',
-    closing: 'Fim.',
-  },
-};
+const SUMMARY = FICTION_SUMMARY;
 
 const PDF_BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
 const DISPOSITION =

@@ -1,6 +1,6 @@
 import type { Language, Summary } from '@summa/shared';
 import { LANGUAGES } from '@summa/shared/languages';
-import { Crown, Languages } from 'lucide-react';
+import { Languages } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { useTranslationRun } from './use-translation';
+import { PremiumMark } from './premium-mark';
 
 /**
  * "Read in": the summary in another of the languages (instant translation, Premium). A Premium
@@ -55,15 +56,7 @@ export function TranslateMenu({
           <Button ref={triggerRef} variant="outline" size="sm">
             <Languages aria-hidden />
             {t('summary.translate.button')}
-            {premium ? null : (
-              <span
-                className="inline-flex items-center rounded-full bg-amber-100 p-1 text-amber-800"
-                title={t('summary.actions.premiumOnly')}
-                aria-hidden
-              >
-                <Crown className="size-3" />
-              </span>
-            )}
+            {premium ? null : <PremiumMark />}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">

@@ -1,4 +1,4 @@
-import type { Summary, TranslationEvent } from '@summa/shared';
+import type { TranslationEvent } from '@summa/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
@@ -7,33 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApiAuth } from '../../lib/api-client';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, type FakeApi } from '../../test/fake-api';
+import { FICTION_SUMMARY } from '../../test/summary-fixture';
 import { SummaryActions } from './summary-actions';
 
-const SUMMARY: Summary = {
-  id: 'sum-pt',
-  title: 'Ação e Reação',
-  author: 'Autora',
-  language: 'pt',
-  bookId: null,
-  category: null,
-  cover_url: null,
-  createdAt: '2026-03-01T12:00:00.000Z',
-  feedback: null,
-  related: [],
-  content: {
-    kind: 'fiction',
-    oneLiner: 'Uma história.',
-    synopsis: 'Sinopse.',
-    themes: ['Tema 1.', 'Tema 2.', 'Tema 3.'],
-    characters: [
-      { name: 'Ana', description: 'Quem é Ana.' },
-      { name: 'Rui', description: 'Quem é Rui.' },
-    ],
-    writingStyle: 'Simples.',
-    recommendedFor: 'Leitores.',
-    closing: 'Fim.',
-  },
-};
+const SUMMARY = FICTION_SUMMARY;
 
 /** A whole event stream at once, as the server writes it. */
 function eventStream(...events: TranslationEvent[]): Response {
