@@ -16,6 +16,11 @@ export function weekStartOf(at: Date): string {
   return monday.toISOString().slice(0, 10);
 }
 
+/** The Monday a week before `weekStart` (a Monday, as `weekStartOf` gives it). */
+export function weekBefore(weekStart: string): string {
+  return weekStartOf(new Date(Date.parse(`${weekStart}T00:00:00Z`) - 7 * 86_400_000));
+}
+
 /** Where a reader stood before an award: total XP, this week's XP, language. */
 export interface Standing {
   language: Language;

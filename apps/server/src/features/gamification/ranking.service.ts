@@ -12,7 +12,7 @@ import {
 import { createMemoryLoader } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import type { ProfileService } from './profile.service.js';
-import { weekStartOf } from './rank-counts.js';
+import { weekBefore, weekStartOf } from './rank-counts.js';
 import {
   countScope,
   deleteWeeksBefore,
@@ -59,8 +59,6 @@ interface BoardSnapshot {
 export function anonymousCode(userId: string): string {
   return createHash('sha256').update(userId).digest('hex').slice(0, 4).toUpperCase();
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The JSON of a board's top entries, made once per read of the board (see `serializeRanking`). */
 const serializedTops = new WeakMap<readonly RankingEntry[], string>();
@@ -197,7 +195,7 @@ export class RankingService {
     if (board.scope === 'weekly' && board.weekStart !== this.prunedBefore) {
       // A new week's first board on this instance: counts of the weeks before the last go.
       this.prunedBefore = board.weekStart;
-      await deleteWeeksBefore(this.deps.db, weekStartOf(new Date(Date.parse(board.weekStart) - 7 * DAY_MS)));
+      await deleteWeeksBefore(this.deps.db, weekBefore(board.weekStart));
     }
     const [top, counts] = await Promise.all([
       findTop(this.deps.db, board, RANKING_TOP),

@@ -1,14 +1,9 @@
-import {
-  FICTION_SECTIONS,
-  NON_FICTION_SECTIONS,
-  STEP_PERCENT,
-  type Language,
-  type SummaryContent,
-} from '@summa/shared';
+import { STEP_PERCENT, type Language, type SummaryContent } from '@summa/shared';
 import { GenerationError, type GenerationFailure } from './generation-error.js';
 import { MalformedOutputError } from './model-call.js';
 import { translatePrompt } from './prompts/index.js';
 import {
+  SECTION_KEYS,
   toGenerationFailure,
   waitForModel,
   writeSections,
@@ -25,9 +20,8 @@ export interface TranslationSource {
 
 /** The sections of `content` in the order the model writes them (jsonb does not keep key order). */
 function sectionsInOrder(content: SummaryContent): Record<string, unknown> {
-  const keys: readonly string[] = content.kind === 'fiction' ? FICTION_SECTIONS : NON_FICTION_SECTIONS;
   const sections: Record<string, unknown> = content;
-  return Object.fromEntries(keys.map((key) => [key, sections[key]]));
+  return Object.fromEntries(SECTION_KEYS[content.kind].map((key) => [key, sections[key]]));
 }
 
 /** Whether `translated` has the source's shape: the same keys and as many items in every list. */

@@ -62,17 +62,14 @@ export type WriterEvent = Extract<GenerationEvent, { type: 'progress' | 'model' 
 
 export type WriterEvents = (event: WriterEvent) => void;
 
-const SECTION_KEYS: Record<BookKind, readonly SummarySectionKey[]> = {
+/** Each kind's sections, in the order the model writes them. */
+export const SECTION_KEYS: Record<BookKind, readonly SummarySectionKey[]> = {
   nonfiction: NON_FICTION_SECTIONS,
   fiction: FICTION_SECTIONS,
 };
 
 /** Runs `attempt` and, when it fails in a way another try may fix, once more. */
-export async function withOneRetry<T>(
-  what: string,
-  options: WriterOptions,
-  attempt: () => Promise<T>,
-): Promise<T> {
+async function withOneRetry<T>(what: string, options: WriterOptions, attempt: () => Promise<T>): Promise<T> {
   try {
     return await attempt();
   } catch (error) {
