@@ -3,7 +3,6 @@ import {
   audioQuerySchema,
   audioRequestSchema,
   audioResponseSchema,
-  errorResponseSchema,
   storedAudioResponseSchema,
   summaryParamsSchema,
   type AudioEvent,
@@ -13,14 +12,13 @@ import { answerJsonOrStream } from '../../http/json-or-stream.js';
 import { asReplyError } from '../../http/reply-error.js';
 import { AudioCancelled, AudioError } from './audio-error.js';
 import type { AudioProgress, AudioService } from './audio.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 export interface AudioRoutesOptions {
   audio: AudioService;
 }
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
 
 const asReply = (error: unknown) => asReplyError(error, (cause) => new AudioError({ cause }));
 
@@ -39,7 +37,7 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
         security: bearer,
         params: summaryParamsSchema,
         querystring: audioQuerySchema,
-        response: { 200: storedAudioResponseSchema, ...errors(400, 401, 404) },
+        response: { 200: storedAudioResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => ({ audio: await audio.get(request.params.id, request.query.language) }),
@@ -60,7 +58,7 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
         security: bearer,
         params: summaryParamsSchema,
         body: audioRequestSchema,
-        response: { 200: audioResponseSchema, ...errors(400, 401, 403, 404, 429, 502, 503) },
+        response: { 200: audioResponseSchema, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
       },
     },
     async (request, reply) =>

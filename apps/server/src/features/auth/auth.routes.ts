@@ -5,7 +5,6 @@ import {
   AUTH_PATHS,
   authConfigSchema,
   changePasswordRequestSchema,
-  errorResponseSchema,
   GOOGLE_CODE_PARAM,
   GOOGLE_ERROR_PARAM,
   GOOGLE_ERROR_PATH,
@@ -36,6 +35,7 @@ import {
 } from './google.service.js';
 import { requestRecovery, resetPassword } from './recovery.service.js';
 import { endSession, loadAuthUser, refreshSession, refreshTokenOwner } from './session.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const MINUTE = 60;
 
@@ -59,9 +59,6 @@ export interface AuthRoutesOptions {
 }
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
-
 function stateCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
   return `${STATE_COOKIE}=${value}; Path=${STATE_COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
@@ -115,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Create an account with e-mail and password, and sign in',
         body: signupRequestSchema,
-        response: { 201: sessionSchema, ...errors(400, 409, 429) },
+        response: { 201: sessionSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -134,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginRequestSchema,
-        response: { 200: sessionSchema, ...errors(400, 401, 429) },
+        response: { 200: sessionSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -152,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Spend a refresh token for a new session (single use; reuse revokes the family)',
         body: refreshRequestSchema,
-        response: { 200: sessionSchema, ...errors(400, 401, 429) },
+        response: { 200: sessionSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
@@ -171,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign out: revokes the session of the access token',
         security: bearer,
-        response: { 204: z.null(), ...errors(401) },
+        response: { 204: z.null(), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -188,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'The signed-in user',
         security: bearer,
-        response: { 200: userResponseSchema, ...errors(401) },
+        response: { 200: userResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => ({ user: await loadAuthUser(app, request.user.id) }),
@@ -203,7 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Change the password; signs out every other session',
         security: bearer,
         body: changePasswordRequestSchema,
-        response: { 204: z.null(), ...errors(400, 401, 429) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -221,7 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Mail a password-reset link; the same answer whether or not the e-mail has an account',
         body: recoverRequestSchema,
-        response: { 204: z.null(), ...errors(400, 429) },
+        response: { 204: z.null(), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -239,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Set a new password with a reset link; signs out every session and signs in',
         body: resetRequestSchema,
-        response: { 200: sessionSchema, ...errors(400, 429) },
+        response: { 200: sessionSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -262,7 +259,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: "Start Google sign-in: redirects to Google's consent screen",
         querystring: googleStartQuerySchema,
-        response: { ...errors(400, 404) },
+        response: { ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -292,7 +289,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Google redirects here; redirects on to /welcome with a one-time code in the fragment',
         querystring: googleCallbackQuerySchema,
-        response: { ...errors(404) },
+        response: { ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -334,7 +331,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Spend the one-time code of a finished Google sign-in for a session',
         body: googleExchangeRequestSchema,
-        response: { 200: sessionSchema, ...errors(400, 429) },
+        response: { 200: sessionSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

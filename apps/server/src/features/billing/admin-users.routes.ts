@@ -4,13 +4,11 @@ import {
   adminUserResponseSchema,
   adminUserSearchResponseSchema,
   adminUsersQuerySchema,
-  errorResponseSchema,
 } from '@summa/shared';
 import type { BillingService } from './billing.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
 
 /** Admins find an account by e-mail and grant or revoke Premium (recorded with who and when). */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (
@@ -26,7 +24,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }
         summary: 'The account with this e-mail (any case), its plan, subscription and grant (admin)',
         security: bearer,
         querystring: adminUsersQuerySchema,
-        response: { 200: adminUserSearchResponseSchema, ...errors(400, 401, 403) },
+        response: { 200: adminUserSearchResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => ({ user: await billing.findUser(request.query.email) }),
@@ -42,7 +40,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }
         description: '409 ALREADY_PREMIUM when a grant is already in force; 404 for no such account.',
         security: bearer,
         params: adminUserParamsSchema,
-        response: { 200: adminUserResponseSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: adminUserResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({ user: await billing.grant(request.params.id, request.user.id) }),
@@ -58,7 +56,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }
         description: '404 when the account has no grant in force (a Stripe subscription is not touched).',
         security: bearer,
         params: adminUserParamsSchema,
-        response: { 200: adminUserResponseSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: adminUserResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ user: await billing.revoke(request.params.id, request.user.id) }),

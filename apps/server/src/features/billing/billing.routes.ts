@@ -4,18 +4,16 @@ import {
   billingRedirectResponseSchema,
   billingSubscriptionSchema,
   checkoutRequestSchema,
-  errorResponseSchema,
   webhookResponseSchema,
 } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
 import type { BillingService } from './billing.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 /** Stripe events are small, but an invoice with many lines can pass the API's 64 KB. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
 
 /** Premium through Stripe: whether it is on, the reader's subscription, Checkout, the Portal, webhooks. */
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
@@ -39,7 +37,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
         tags: ['plan'],
         summary: "The reader's plan and Stripe subscription (status, period end, cancellation)",
         security: bearer,
-        response: { 200: billingSubscriptionSchema, ...errors(401, 404) },
+        response: { 200: billingSubscriptionSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => billing.subscription(request.user.id),
@@ -57,7 +55,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
           '409 ALREADY_PREMIUM for a Premium reader; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
         security: bearer,
         body: checkoutRequestSchema,
-        response: { 200: billingRedirectResponseSchema, ...errors(400, 401, 404, 409, 503) },
+        response: { 200: billingRedirectResponseSchema, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
     async (request) => ({ url: await billing.checkout(request.user.id, request.body.interval) }),
@@ -73,7 +71,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
         description:
           '404 when the reader never went to Checkout; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
         security: bearer,
-        response: { 200: billingRedirectResponseSchema, ...errors(401, 404, 503) },
+        response: { 200: billingRedirectResponseSchema, ...errorResponses(401, 404, 503) },
       },
     },
     async (request) => ({ url: await billing.portal(request.user.id) }),
@@ -99,7 +97,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
           description:
             'Taken once per event id. 400 when the Stripe-Signature does not verify (or is too old) ' +
             'or the price is not one of STRIPE_PRICE_*; nothing changes then.',
-          response: { 200: webhookResponseSchema, ...errors(400, 413, 503) },
+          response: { 200: webhookResponseSchema, ...errorResponses(400, 413, 503) },
         },
       },
       async (request) => {

@@ -4,7 +4,6 @@ import {
   achievementsResponseSchema,
   addXpResultSchema,
   AVATAR_MAX_BYTES,
-  errorResponseSchema,
   meResponseSchema,
   profileResponseSchema,
   profileUpdateSchema,
@@ -17,6 +16,7 @@ import { AppError } from '../../http/app-error.js';
 import type { ProfileService } from './profile.service.js';
 import type { ProgressService } from './progress.service.js';
 import { serializeRanking, type RankingService } from './ranking.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 export interface GamificationRoutesOptions {
   progress: ProgressService;
@@ -25,8 +25,6 @@ export interface GamificationRoutesOptions {
 }
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
 
 /** XP events, the reader's profile and progress, the rankings and the achievements. */
 export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions> = async (
@@ -48,7 +46,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
           '404 when the subject does not exist for this reader (no such summary, no rating, no audio).',
         security: bearer,
         body: xpEventRequestSchema,
-        response: { 200: addXpResultSchema, ...errors(400, 401, 404) },
+        response: { 200: addXpResultSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => progress.award(request.user.id, request.body),
@@ -63,7 +61,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
         summary:
           "The reader's profile (nickname, avatar, language, time zone, plan) and progress (XP, level, streak)",
         security: bearer,
-        response: { 200: meResponseSchema, ...errors(401, 404) },
+        response: { 200: meResponseSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -86,7 +84,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
           'Only the fields sent change. 409 NICKNAME_TAKEN when another reader has the nickname, in any case.',
         security: bearer,
         body: profileUpdateSchema,
-        response: { 200: profileResponseSchema, ...errors(400, 401, 404, 409) },
+        response: { 200: profileResponseSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => ({ profile: await profiles.update(request.user.id, request.body) }),
@@ -101,7 +99,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
         summary: "A ranking (global, language or weekly): the top 50 and the reader's own position",
         security: bearer,
         querystring: rankingQuerySchema,
-        response: { 200: rankingResponseSchema, ...errors(400, 401) },
+        response: { 200: rankingResponseSchema, ...errorResponses(400, 401) },
       },
       // The service checks the answer against the contract and serializes the board's top once
       // per read of the board (serializeRanking). The handler's answer is typed by the schema;
@@ -122,7 +120,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
         tags: ['gamification'],
         summary: 'Every achievement, with when the reader unlocked it or their progress toward it',
         security: bearer,
-        response: { 200: achievementsResponseSchema, ...errors(401) },
+        response: { 200: achievementsResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => progress.achievements(request.user.id),
@@ -155,7 +153,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
           description:
             'The body is the image file itself. 413 over 2 MB; 415 when the content is not PNG, JPEG or WebP.',
           security: bearer,
-          response: { 200: profileResponseSchema, ...errors(400, 401, 413, 415) },
+          response: { 200: profileResponseSchema, ...errorResponses(400, 401, 413, 415) },
         },
       },
       async (request) => {

@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   feedbackRequestSchema,
   historyQuerySchema,
   historyResponseSchema,
@@ -12,15 +11,13 @@ import {
 import { sendSerializedJson } from '../../http/serialized-json.js';
 import { pdfContentDisposition } from './export/pdf-file-name.js';
 import type { SummariesService } from './summaries.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 export interface SummariesRoutesOptions {
   summaries: SummariesService;
 }
 
 const bearer = [{ bearerAuth: [] }];
-const errors = (...statuses: (400 | 401 | 403 | 404 | 409)[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));
-
 /**
  * A PDF download. Through the plain reply type: the route's typed reply knows only the schemas'
  * shapes, and Fastify sends a Buffer as it is, with no serializer.
@@ -44,7 +41,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         summary: "A summary; opening it records it in the reader's history",
         security: bearer,
         params: summaryParamsSchema,
-        response: { 200: summarySchema, ...errors(401, 404) },
+        response: { 200: summarySchema, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) =>
@@ -66,7 +63,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
             description: 'The PDF document, as an attachment',
             content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
           },
-          ...errors(401, 403, 404),
+          ...errorResponses(401, 403, 404),
         },
       },
     },
@@ -86,7 +83,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         security: bearer,
         params: summaryParamsSchema,
         body: feedbackRequestSchema,
-        response: { 204: z.null(), ...errors(400, 401, 404, 409) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -104,7 +101,7 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
         summary: "The reader's summaries, most recent first (free plan: the 20 most recent)",
         security: bearer,
         querystring: historyQuerySchema,
-        response: { 200: historyResponseSchema, ...errors(400, 401) },
+        response: { 200: historyResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => summaries.history(request.user.id, request.query.q),

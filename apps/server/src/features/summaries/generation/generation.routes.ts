@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   generateSummaryRequestSchema,
   generateSummaryResponseSchema,
   STEP_PERCENT,
@@ -12,6 +11,7 @@ import { asReplyError } from '../../../http/reply-error.js';
 import { GenerationCancelled, GenerationError } from './generation-error.js';
 import type { GenerationService } from './generation.service.js';
 import type { WriterEvent } from './summary-writer.js';
+import { errorResponses } from '../../../http/error-responses.js';
 
 export interface GenerationRoutesOptions {
   generation: GenerationService;
@@ -43,9 +43,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
         body: generateSummaryRequestSchema,
         response: {
           200: generateSummaryResponseSchema,
-          ...Object.fromEntries(
-            [400, 401, 403, 422, 429, 502, 503].map((status) => [status, errorResponseSchema]),
-          ),
+          ...errorResponses(400, 401, 403, 422, 429, 502, 503),
         },
       },
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   STEP_PERCENT,
   summaryParamsSchema,
   translateSummaryRequestSchema,
@@ -13,6 +12,7 @@ import { asReplyError } from '../../../http/reply-error.js';
 import { GenerationCancelled, GenerationError } from '../generation/generation-error.js';
 import type { WriterEvent } from '../generation/summary-writer.js';
 import type { TranslationService } from './translation.service.js';
+import { errorResponses } from '../../../http/error-responses.js';
 
 export interface TranslationRoutesOptions {
   translation: TranslationService;
@@ -46,9 +46,7 @@ export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> 
         body: translateSummaryRequestSchema,
         response: {
           200: translateSummaryResponseSchema,
-          ...Object.fromEntries(
-            [400, 401, 403, 404, 429, 502, 503].map((status) => [status, errorResponseSchema]),
-          ),
+          ...errorResponses(400, 401, 403, 404, 429, 502, 503),
         },
       },
     },
