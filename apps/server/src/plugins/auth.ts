@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@summa/shared';
-import { findActiveSessionEmail, loadOrCreateSecret } from '../features/auth/sessions.repository.js';
+import { findActiveSessions, loadOrCreateSecret } from '../features/auth/sessions.repository.js';
 import { createAccessTokens, randomToken, type AccessTokens } from '../features/auth/tokens.service.js';
 import { AppError } from '../http/app-error.js';
-import { CACHE_SETTINGS, createMemoryCache } from '../cache/memory-cache.js';
+import { batchedReads } from '../db/batched-reads.js';
+import { LiveSessions } from './live-sessions.js';
 
 /** Who made an authenticated request; set by `app.authenticate`. */
 export interface AuthenticatedUser {
@@ -43,53 +44,20 @@ export interface AuthPluginOptions {
 
 const BEARER = /^Bearer +([\w-]+\.[\w-]+\.[\w-]*)$/i;
 
-/**
- * How long an instance trusts a session it found live. Revocations made on this instance take
- * effect at once (`forgetSessions`); another instance's revocation within this time. It spares
- * every authenticated request a database round trip.
- */
-export const SESSION_CHECK_TTL_MS = CACHE_SETTINGS.liveSession.ttlMs;
-
-interface LiveSession {
-  userId: string;
-  email: string;
-}
-
-/** Sessions recently found live, by session id, measured on the wall clock (as tests fake it). */
-class LiveSessions {
-  private readonly sessions = createMemoryCache<LiveSession>('liveSession', {
-    now: () => Date.now(),
-    staleAtLifetime: true,
-  });
-
-  get(sessionId: string, userId: string): string | undefined {
-    const session = this.sessions.get(sessionId);
-    return session?.userId === userId ? session.email : undefined;
-  }
-
-  set(sessionId: string, session: LiveSession): void {
-    this.sessions.set(sessionId, session);
-  }
-
-  forget(which: { sessionId: string } | { userId: string }): void {
-    if ('sessionId' in which) {
-      this.sessions.delete(which.sessionId);
-      return;
-    }
-    const sessionIds = [...this.sessions.entries()]
-      .filter(([, session]) => session.userId === which.userId)
-      .map(([sessionId]) => sessionId);
-    for (const sessionId of sessionIds) this.sessions.delete(sessionId);
-  }
-}
-
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   // A generated key lives in the database so that every instance, and every restart, shares it.
   const secret = options.jwtSecret ?? (await loadOrCreateSecret(app.db, 'jwt', () => randomToken(48)));
   const tokens = createAccessTokens(secret);
   const admins = new Set(options.adminEmails.map((email) => email.toLowerCase()));
   const roleOf = (email: string): Role => (admins.has(email.toLowerCase()) ? 'admin' : 'user');
-  const live = new LiveSessions();
+  const readSession = batchedReads((sessionIds) => findActiveSessions(app.db, sessionIds));
+  const live = new LiveSessions(
+    async (sessionId, userId) => {
+      const session = await readSession(sessionId);
+      return session?.userId === userId ? session.email : undefined;
+    },
+    (error) => app.log.warn({ err: error }, 'a background check of a live session failed'),
+  );
 
   const unauthorized = (reply: FastifyReply) => {
     reply.header('www-authenticate', 'Bearer');
@@ -102,12 +70,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (!claims) return undefined;
     // The session row is checked (at most SESSION_CHECK_TTL_MS ago), so a signed-out token
     // stops working.
-    let email = live.get(claims.sessionId, claims.userId);
-    if (!email) {
-      email = await findActiveSessionEmail(app.db, claims.sessionId, claims.userId);
-      if (!email) return undefined;
-      live.set(claims.sessionId, { userId: claims.userId, email });
-    }
+    const email = await live.email(claims.sessionId, claims.userId);
+    if (!email) return undefined;
     return { id: claims.userId, email, role: roleOf(email), sessionId: claims.sessionId };
   };
 

@@ -1,6 +1,5 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { preparedPerDatabase } from '../../db/prepared-query.js';
 import {
   appSecrets,
   authSessions,
@@ -43,29 +42,17 @@ export async function createSession(db: Database, userId: string, refresh: NewRe
   });
 }
 
-/** The e-mail of the session's user while the session is not revoked. */
-const activeSessionEmailQuery = preparedPerDatabase((db) =>
-  db
-    .select({ email: users.email })
+/** The user and e-mail of each of these sessions that is not revoked, by session id. */
+export async function findActiveSessions(
+  db: Database,
+  sessionIds: readonly string[],
+): Promise<Map<string, { userId: string; email: string }>> {
+  const rows = await db
+    .select({ sessionId: authSessions.id, userId: authSessions.userId, email: users.email })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(
-        eq(authSessions.id, sql.placeholder('sessionId')),
-        eq(authSessions.userId, sql.placeholder('userId')),
-        isNull(authSessions.revokedAt),
-      ),
-    )
-    .prepare('active_session_email'),
-);
-
-export async function findActiveSessionEmail(
-  db: Database,
-  sessionId: string,
-  userId: string,
-): Promise<string | undefined> {
-  const [row] = await activeSessionEmailQuery(db).execute({ sessionId, userId });
-  return row?.email;
+    .where(and(inArray(authSessions.id, [...sessionIds]), isNull(authSessions.revokedAt)));
+  return new Map(rows.map(({ sessionId, ...session }) => [sessionId, session]));
 }
 
 export type RotationResult =

@@ -1,7 +1,6 @@
-import { and, eq, gt, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, sum } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { preparedPerDatabase } from '../../db/prepared-query.js';
 import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
 
 /** Which readers a ranking compares, and on which XP. */
@@ -81,9 +80,14 @@ export async function findCounts(
   return { xpDesc: row?.counts.xpDesc ?? [], readers: row?.counts.readers ?? [] };
 }
 
-const standingQuery = preparedPerDatabase((db) =>
-  db
+/**
+ * The standings and public profiles of these readers, by id, in one read (their ranks' inputs);
+ * a reader without progress has null XP fields.
+ */
+export async function findStandings(db: Database, userIds: readonly string[]) {
+  const rows = await db
     .select({
+      userId: profiles.id,
       language: profiles.preferredLanguage,
       progressLanguage: readerProgress.language,
       xp: readerProgress.xp,
@@ -96,18 +100,11 @@ const standingQuery = preparedPerDatabase((db) =>
     })
     .from(profiles)
     .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
-    .where(eq(profiles.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('ranking_standing'),
-);
-
-export type Standing = NonNullable<Awaited<ReturnType<typeof findStanding>>>;
-
-/** A reader's own standing and public profile in one read (their rank's inputs). */
-export async function findStanding(db: Database, userId: string) {
-  const [row] = await standingQuery(db).execute({ userId });
-  return row;
+    .where(inArray(profiles.id, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row]));
 }
+
+export type Standing = NonNullable<ReturnType<Awaited<ReturnType<typeof findStandings>>['get']>>;
 
 /**
  * Rank counts of the weeks before `weekStart`: nobody reads them any more (an award finishing

@@ -10,6 +10,7 @@ import {
   type RankingScope,
 } from '@summa/shared';
 import { createMemoryLoader } from '../../cache/memory-cache.js';
+import { batchedReads } from '../../db/batched-reads.js';
 import type { Database } from '../../db/database.js';
 import type { ProfileService } from './profile.service.js';
 import { weekBefore, weekStartOf } from './rank-counts.js';
@@ -17,7 +18,7 @@ import {
   countScope,
   deleteWeeksBefore,
   findCounts,
-  findStanding,
+  findStandings,
   findTop,
   type BoardRow,
   type RankingBoard,
@@ -106,9 +107,11 @@ export class RankingService {
   private readonly standings: LRUCache<string, { standing: Standing | undefined }> | undefined;
   /** The week whose earlier weeks' rank counts this instance has deleted. */
   private prunedBefore: string | undefined;
+  private readonly readStanding: (userId: string) => Promise<Standing | undefined>;
 
   constructor(private readonly deps: RankingDeps) {
     const { refreshMs } = deps;
+    this.readStanding = batchedReads((userIds) => findStandings(deps.db, userIds));
     this.boards =
       refreshMs > 0
         ? createMemoryLoader('rankingBoard', (key) => this.loadBoard(boardOf(key)), refreshMs)
@@ -117,7 +120,7 @@ export class RankingService {
       refreshMs > 0
         ? createMemoryLoader(
             'rankingStanding',
-            async (userId) => ({ standing: await findStanding(deps.db, userId) }),
+            async (userId) => ({ standing: await this.readStanding(userId) }),
             refreshMs,
           )
         : undefined;
@@ -129,7 +132,7 @@ export class RankingService {
   }
 
   private async standingOf(userId: string): Promise<Standing | undefined> {
-    if (!this.standings) return findStanding(this.deps.db, userId);
+    if (!this.standings) return this.readStanding(userId);
     return (await this.standings.fetch(userId))?.standing;
   }
 
