@@ -4,6 +4,7 @@ import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReaderProgressContext } from '../../lib/progress/progress-context';
 import { cn } from '../../lib/utils';
+import { ProgressBar } from '../ui/progress-bar';
 import { GamificationIcon } from './gamification-icons';
 
 /**
@@ -47,19 +48,12 @@ export function HeaderProgress() {
             <span className="sr-only sm:not-sr-only">{t('gamification.xp', { xp: progress.xp })}</span>
           </span>
         </p>
-        <div
-          role="progressbar"
-          aria-label={barLabel}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={rounded}
-          className="h-1 w-full min-w-10 overflow-hidden rounded-full bg-stone-200 sm:h-1.5 sm:w-28"
-        >
-          <div
-            className="h-full rounded-full"
-            style={{ width: `${percent}%`, backgroundColor: tier.color }}
-          />
-        </div>
+        <ProgressBar
+          value={rounded}
+          label={barLabel}
+          color={tier.color}
+          className="h-1 w-full min-w-10 sm:h-1.5 sm:w-28"
+        />
       </div>
       <p
         className={cn(

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
+import { ProgressBar } from '../ui/progress-bar';
 import { useReturnFocus } from '../ui/return-focus';
 import type { GenerationState, RunningStep } from './generation-state';
 import { ModelWaitPanel } from './model-wait';
@@ -141,19 +142,11 @@ function OpenOverlay({
             </p>
           ) : (
             <>
-              <div
-                role="progressbar"
-                aria-label={t('generate.overlay.progress')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-2 overflow-hidden rounded-full bg-stone-200"
-              >
-                <div
-                  className="h-full rounded-full bg-amber-500 transition-[width] duration-500"
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
+              <ProgressBar
+                value={percent}
+                label={t('generate.overlay.progress')}
+                fillClassName="bg-amber-500 duration-500"
+              />
               <ol className="flex flex-col gap-2" aria-live="polite">
                 {STEPS.map((candidate) => {
                   const reached = STEP_PERCENTS[candidate] <= percent;

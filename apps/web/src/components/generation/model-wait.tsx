@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '../ui/progress-bar';
 import type { ModelWait } from './generation-state';
 
 const megabytes = (bytes: number) => Math.round(bytes / 1e6);
@@ -28,16 +29,12 @@ export function ModelWaitPanel({ model }: { model: ModelWait }) {
       </p>
       {percent === undefined ? null : (
         <>
-          <div
-            role="progressbar"
-            aria-label={t('generate.overlay.model.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-1.5 overflow-hidden rounded-full bg-amber-100"
-          >
-            <div className="h-full rounded-full bg-amber-600" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            value={percent}
+            label={t('generate.overlay.model.progress')}
+            className="h-1.5 bg-amber-100"
+            fillClassName="bg-amber-600"
+          />
           {model.downloadedBytes !== undefined && model.totalBytes !== undefined ? (
             <p className="text-stone-700 tabular-nums" data-testid="model-bytes">
               {t('generate.overlay.model.bytes', {

@@ -2,7 +2,7 @@ import type { Achievement } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ProgressBar } from '../../components/gamification/progress-bar';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import { GamificationIcon } from '../../components/gamification/gamification-icons';

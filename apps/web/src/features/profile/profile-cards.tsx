@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LevelIcon } from '../../components/gamification/level-icon';
-import { ProgressBar } from '../../components/gamification/progress-bar';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { ReaderAvatar } from '../../components/gamification/reader-avatar';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants } from '../../components/ui/button';

@@ -1,20 +1,25 @@
 import { cn } from '../../lib/utils';
 
-/** A labelled progress bar (0 to `max`); the colour is a tier's when given. */
+/**
+ * A labelled progress bar (0 to `max`). `className` styles the track (height, colour, width);
+ * the fill is brand-coloured unless `fillClassName` or `color` (a tier's) says otherwise.
+ */
 export function ProgressBar({
   value,
-  max,
+  max = 100,
   label,
   valueText,
   color,
   className,
+  fillClassName,
 }: {
   value: number;
-  max: number;
+  max?: number;
   label: string;
   valueText?: string;
   color?: string;
   className?: string;
+  fillClassName?: string;
 }) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   return (
@@ -28,7 +33,10 @@ export function ProgressBar({
       className={cn('h-2 w-full overflow-hidden rounded-full bg-stone-200', className)}
     >
       <div
-        className={cn('h-full rounded-full transition-[width]', color ? null : 'bg-brand-600')}
+        className={cn(
+          'h-full rounded-full transition-[width]',
+          color ? null : (fillClassName ?? 'bg-brand-600'),
+        )}
         style={{ width: `${percent}%`, ...(color ? { backgroundColor: color } : {}) }}
       />
     </div>
