@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LANGUAGES, PLAN_TYPES, SUBSCRIPTION_STATUSES } from '@summa/shared';
+import { LANGUAGES, PLAN_TYPES, ROLES, SUBSCRIPTION_STATUSES } from '@summa/shared';
 
 export const languageEnum = pgEnum('language', LANGUAGES);
 export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
@@ -19,6 +19,13 @@ export const users = pgTable(
     /** argon2id hash; null for accounts that only sign in with Google. */
     passwordHash: text('password_hash'),
     fullName: text('full_name').notNull(),
+    /**
+     * When the address was proven (a confirmation link, a recovery link, or Google's verified
+     * claim); null until then. Roles and Premium grants attach only to proven addresses.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The authority for roles (ADMIN_EMAILS seeds it for confirmed addresses). */
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     ...timestamps,
   },
   // E-mails are unique whatever their case.
@@ -34,6 +41,11 @@ export const profiles = pgTable(
     preferredLanguage: languageEnum('preferred_language').notNull().default('pt'),
     /** Shown in the ranking instead of the real name; unique whatever its case. */
     nickname: text('nickname'),
+    /**
+     * The nickname's confusable skeleton (Unicode TR39): no new nickname may share another
+     * reader's. Not unique in the index, as nicknames taken before the rule may collide.
+     */
+    nicknameSkeleton: text('nickname_skeleton'),
     /** A preset's name (AVATAR_PRESETS), or null. */
     avatarPreset: text('avatar_preset'),
     /** The storage key of an uploaded avatar (a 256×256 WebP); wins over the preset. */
@@ -42,7 +54,10 @@ export const profiles = pgTable(
     timeZone: text('time_zone'),
     ...timestamps,
   },
-  (table) => [uniqueIndex('profiles_nickname_lower_unique').on(sql`lower(${table.nickname})`)],
+  (table) => [
+    uniqueIndex('profiles_nickname_lower_unique').on(sql`lower(${table.nickname})`),
+    index('profiles_nickname_skeleton_idx').on(table.nicknameSkeleton),
+  ],
 );
 
 export const userSubscriptions = pgTable(

@@ -88,6 +88,25 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * One-time e-mail confirmation links, stored as sha256 hashes. A link proves the address it was
+ * sent to (`email`), so a link mailed before an address change proves nothing about the new one.
+ */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_confirmation_tokens_user_idx').on(table.userId)],
+);
+
+/**
  * A Google sign-in in progress, kept in the database so that any instance can finish it:
  * state (hashed), PKCE verifier, nonce and the pending sign-up metadata.
  */

@@ -122,8 +122,18 @@ export const usageReservations = pgTable(
     /** YYYY-MM: the month it counts against, and is charged to. */
     monthKey: text('month_key').notNull(),
     kind: text('kind', { enum: ['summary', 'audio'] }).notNull(),
+    /**
+     * What the hold pays for (a summary's norm_key, a narration's summary and language): a
+     * reader's second request for the same item joins this hold instead of taking another.
+     */
+    item: text('item'),
+    /** How many of the reader's requests share the hold; it ends when the last lets go. */
+    holders: integer('holders').notNull().default(1),
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('usage_reservations_user_month_idx').on(table.userId, table.monthKey)],
+  (table) => [
+    index('usage_reservations_user_month_idx').on(table.userId, table.monthKey),
+    index('usage_reservations_item_idx').on(table.userId, table.kind, table.item),
+  ],
 );
