@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillTemplate } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
 import {
@@ -143,7 +144,7 @@ describe.each(LANGUAGES)('auth in %s', (language) => {
     await page.getByRole('button', { name: t.recover.submit }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: t.recover.sent }).count()).toBe(1);
 
-    const mail = await waitForMail(email);
+    const mail = await waitForMail(email, '/auth/reset');
     expect(mail.subject).toBe(messages.authMail.resetPassword.subject);
     const link = linkIn(mail, '/auth/reset');
     await page.goto(`${link.pathname}${link.search}`);
@@ -157,6 +158,32 @@ describe.each(LANGUAGES)('auth in %s', (language) => {
 
     await expect(signInViaApi(email, PASSWORD)).rejects.toThrow(/401/);
     await expect(signInViaApi(email, newPassword)).resolves.toMatchObject({ user: { email } });
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('confirms the address through the link mailed at sign-up, and the settings notice goes', async () => {
+    const email = uniqueEmail(`confirm-${language}`);
+    const session = await signUpViaApi(email, { language });
+    const { page, errors, context } = await openPage(browser, { storedLanguage: language, session });
+    await recordToasts(context);
+    await page.goto('/settings');
+    const notice = page.getByText(fillTemplate(t.confirm.notice, { email }));
+    await notice.waitFor();
+    // A new link on request, as well as the sign-up's.
+    await page.getByRole('button', { name: t.confirm.resend }).click();
+    await expect.poll(() => toastsOf(page)).toContain(t.confirm.resent);
+
+    const mail = await waitForMail(email, '/auth/confirm');
+    expect(mail.subject).toBe(messages.authMail.confirmEmail.subject);
+    const link = linkIn(mail, '/auth/confirm');
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByText(t.confirm.done).waitFor();
+    await page.getByRole('link', { name: t.confirm.goHome }).click();
+    await page.waitForURL(pathIs('/home'));
+    await page.goto('/settings');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await notice.count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

@@ -20,7 +20,14 @@ import {
   subscriptionObject,
   TEST_STRIPE,
 } from '../../apps/server/src/test/stripe-events.js';
-import { adminSession, PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
+import {
+  adminSession,
+  PASSWORD,
+  signUpViaApi,
+  uniqueEmail,
+  visitorAddress,
+  confirmAddressViaMail,
+} from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
@@ -175,6 +182,8 @@ describe('PDF export', () => {
       await page.waitForURL(/\/plans$/);
 
       // Premium the way an admin grants it (the Stripe road is the next describe's).
+      // Premium is granted only to a proven address: the reader opens the sign-up's link first.
+      await confirmAddressViaMail(session.user.email);
       const granted = await apiAs(await adminSession(), `/api/admin/users/${session.user.id}/premium`, {});
       expect(granted.status).toBe(200);
       await page.goto(`/summary/${summaryId}`);

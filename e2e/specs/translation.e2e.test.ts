@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateSummaryResponse } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { adminSession, signUpViaApi, uniqueEmail, confirmAddressViaMail } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 
@@ -20,6 +20,8 @@ afterAll(async () => {
 describe('instant translation', () => {
   it('a Premium reader on a phone opens a Portuguese summary in Spanish', async () => {
     const reader = await signUpViaApi(uniqueEmail('translate'), { language: 'en' });
+    // Premium is granted only to a proven address: the reader opens the sign-up's link first.
+    await confirmAddressViaMail(reader.user.email);
     const granted = await apiAs(await adminSession(), `/api/admin/users/${reader.user.id}/premium`, {});
     expect(granted.status).toBe(200);
     const title = `Pequenos Passos ${randomUUID().slice(0, 6)}`;

@@ -85,12 +85,21 @@ async function readMailbox(): Promise<ReceivedMail[]> {
   );
 }
 
-/** Waits for the newest e-mail to `address` and returns it. */
-export async function waitForMail(address: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+/**
+ * Waits for the newest e-mail to `address` (with a link to `linkPath`, when given: a sign-up's
+ * confirmation mail may arrive after a later one) and returns it.
+ */
+export async function waitForMail(
+  address: string,
+  linkPath?: string,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = (await readMailbox()).filter((message) =>
-      message.to.toLowerCase().includes(address.toLowerCase()),
+    const mail = (await readMailbox()).filter(
+      (message) =>
+        message.to.toLowerCase().includes(address.toLowerCase()) &&
+        (linkPath === undefined || hasLink(message, linkPath)),
     );
     const newest = mail.at(-1);
     if (newest) return newest;
@@ -99,11 +108,19 @@ export async function waitForMail(address: string, timeoutMs = 15_000): Promise<
   }
 }
 
+function linksOf(mail: ReceivedMail): URL[] {
+  return [...mail.text.matchAll(/https?:\/\/[^\s"'<>]+/g)].map(
+    (match) => new URL(match[0].replace(/&amp;/g, '&')),
+  );
+}
+
+function hasLink(mail: ReceivedMail, pathname: string): boolean {
+  return linksOf(mail).some((url) => url.pathname === pathname);
+}
+
 /** The first link in the mail whose path is `pathname` (e.g. /auth/reset). */
 export function linkIn(mail: ReceivedMail, pathname: string): URL {
-  for (const match of mail.text.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
-    const url = new URL(match[0].replace(/&amp;/g, '&'));
-    if (url.pathname === pathname) return url;
-  }
-  throw new Error(`no ${pathname} link in the e-mail "${mail.subject}"`);
+  const link = linksOf(mail).find((url) => url.pathname === pathname);
+  if (!link) throw new Error(`no ${pathname} link in the e-mail "${mail.subject}"`);
+  return link;
 }

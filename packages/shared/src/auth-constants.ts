@@ -17,6 +17,8 @@ export const AUTH_PATHS = {
   password: '/api/auth/password',
   recover: '/api/auth/recover',
   reset: '/api/auth/reset',
+  confirmEmail: '/api/auth/confirm',
+  resendConfirmation: '/api/auth/confirm/resend',
   config: '/api/auth/config',
   googleStart: '/api/auth/google/start',
   googleCallback: '/api/auth/google/callback',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@summa/shared';
+import { syncAdminRoles } from '../features/auth/email-confirmation.repository.js';
 import { findActiveSessions, loadOrCreateSecret } from '../features/auth/sessions.repository.js';
 import { createAccessTokens, randomToken, type AccessTokens } from '../features/auth/tokens.service.js';
 import { AppError } from '../http/app-error.js';
@@ -27,7 +28,8 @@ declare module 'fastify' {
     /** Who is calling a public endpoint, when the request carries a valid token; never throws. */
     identify(request: FastifyRequest): Promise<AuthenticatedUser | undefined>;
     accessTokens: AccessTokens;
-    roleOf(email: string): Role;
+    /** ADMIN_EMAILS, lowercased: they seed the admin role of proven addresses. */
+    adminEmails: readonly string[];
     /** Call after revoking sessions, so this instance stops accepting them at once. */
     forgetSessions(which: { sessionId: string } | { userId: string }): void;
   }
@@ -48,13 +50,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   // A generated key lives in the database so that every instance, and every restart, shares it.
   const secret = options.jwtSecret ?? (await loadOrCreateSecret(app.db, 'jwt', () => randomToken(48)));
   const tokens = createAccessTokens(secret);
-  const admins = new Set(options.adminEmails.map((email) => email.toLowerCase()));
-  const roleOf = (email: string): Role => (admins.has(email.toLowerCase()) ? 'admin' : 'user');
+  const adminEmails = [...new Set(options.adminEmails.map((email) => email.toLowerCase()))];
+  // Roles live in the database; the list makes admins of proven addresses only (DESIGN.md Auth).
+  const admins = await syncAdminRoles(app.db, adminEmails);
+  if (admins.listed > 0) {
+    app.log.info(
+      { adminEmails: admins.listed, confirmedAccounts: admins.confirmed },
+      `ADMIN_EMAILS lists ${admins.listed} address(es); ${admins.confirmed} of them have a confirmed account (an address becomes admin once its owner confirms it)`,
+    );
+  }
   const readSession = batchedReads((sessionIds) => findActiveSessions(app.db, sessionIds));
-  const live = new LiveSessions(
+  const live = new LiveSessions<{ email: string; role: Role }>(
     async (sessionId, userId) => {
       const session = await readSession(sessionId);
-      return session?.userId === userId ? session.email : undefined;
+      return session?.userId === userId ? { email: session.email, role: session.role } : undefined;
     },
     (error) => app.log.warn({ err: error }, 'a background check of a live session failed'),
   );
@@ -69,10 +78,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     const claims = match?.[1] ? await tokens.verify(match[1]) : undefined;
     if (!claims) return undefined;
     // The session row is checked (at most SESSION_CHECK_TTL_MS ago), so a signed-out token
-    // stops working.
-    const email = await live.email(claims.sessionId, claims.userId);
-    if (!email) return undefined;
-    return { id: claims.userId, email, role: roleOf(email), sessionId: claims.sessionId };
+    // stops working and a role change takes effect.
+    const account = await live.account(claims.sessionId, claims.userId);
+    if (!account) return undefined;
+    return { id: claims.userId, email: account.email, role: account.role, sessionId: claims.sessionId };
   };
 
   const authenticate: Guard = async (request, reply) => {
@@ -88,7 +97,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
 
   app.decorateRequest('user');
   app.decorate('accessTokens', tokens);
-  app.decorate('roleOf', roleOf);
+  app.decorate('adminEmails', adminEmails);
   app.decorate('forgetSessions', (which: { sessionId: string } | { userId: string }) => live.forget(which));
   app.decorate('authenticate', authenticate);
   app.decorate('identify', identify);

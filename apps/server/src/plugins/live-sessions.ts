@@ -7,14 +7,15 @@ import { CACHE_SETTINGS, createMemoryCache } from '../cache/memory-cache.js';
  */
 export const SESSION_CHECK_TTL_MS = CACHE_SETTINGS.liveSession.ttlMs;
 
-interface LiveSession {
+interface LiveSession<Account> {
   userId: string;
-  email: string;
+  account: Account;
   /** When the database last found the session live (wall clock). */
   checkedAt: number;
 }
 
-export type SessionCheck = (sessionId: string, userId: string) => Promise<string | undefined>;
+/** The session's account (what a request needs of it) when it is live, else undefined. */
+export type SessionCheck<Account> = (sessionId: string, userId: string) => Promise<Account | undefined>;
 
 /**
  * Sessions recently found live, by session id, measured on the wall clock (as tests fake it). A
@@ -23,8 +24,8 @@ export type SessionCheck = (sessionId: string, userId: string) => Promise<string
  * load those waits were most of the rankings' slowest answers, bench:ranking). No request is
  * accepted on a check that started longer ago than the lifetime.
  */
-export class LiveSessions {
-  private readonly sessions = createMemoryCache<LiveSession>('liveSession', {
+export class LiveSessions<Account> {
+  private readonly sessions = createMemoryCache<LiveSession<Account>>('liveSession', {
     now: () => Date.now(),
     staleAtLifetime: true,
   });
@@ -33,17 +34,17 @@ export class LiveSessions {
   private forgets = 0;
 
   constructor(
-    private readonly check: SessionCheck,
+    private readonly check: SessionCheck<Account>,
     private readonly onRecheckError: (error: unknown) => void,
   ) {}
 
-  /** The session's e-mail when it is live (and belongs to `userId`), else undefined. */
-  async email(sessionId: string, userId: string): Promise<string | undefined> {
+  /** The session's account when it is live (and belongs to `userId`), else undefined. */
+  async account(sessionId: string, userId: string): Promise<Account | undefined> {
     const session = this.sessions.get(sessionId);
     const age = session ? Date.now() - session.checkedAt : Infinity;
     if (session?.userId !== userId || age >= SESSION_CHECK_TTL_MS) return this.checkNow(sessionId, userId);
     if (age >= SESSION_CHECK_TTL_MS / 2) this.recheck(sessionId, session);
-    return session.email;
+    return session.account;
   }
 
   forget(which: { sessionId: string } | { userId: string }): void {
@@ -58,27 +59,27 @@ export class LiveSessions {
     for (const sessionId of sessionIds) this.sessions.delete(sessionId);
   }
 
-  private async checkNow(sessionId: string, userId: string): Promise<string | undefined> {
+  private async checkNow(sessionId: string, userId: string): Promise<Account | undefined> {
     const forgetsBefore = this.forgets;
     const checkedAt = Date.now();
-    const email = await this.check(sessionId, userId);
-    if (email && this.forgets === forgetsBefore) {
-      this.sessions.set(sessionId, { userId, email, checkedAt });
+    const account = await this.check(sessionId, userId);
+    if (account && this.forgets === forgetsBefore) {
+      this.sessions.set(sessionId, { userId, account, checkedAt });
     }
-    return email;
+    return account;
   }
 
   /** Checks a session again without holding up the request; a failure leaves it to expire. */
-  private recheck(sessionId: string, session: LiveSession): void {
+  private recheck(sessionId: string, session: LiveSession<Account>): void {
     if (this.rechecking.has(sessionId)) return;
     this.rechecking.add(sessionId);
     const forgetsBefore = this.forgets;
     const checkedAt = Date.now();
     this.check(sessionId, session.userId)
-      .then((email) => {
+      .then((account) => {
         // Only the entry this check started from is replaced: a sign-out meanwhile wins.
         if (this.forgets !== forgetsBefore || this.sessions.peek(sessionId) !== session) return;
-        if (email) this.sessions.set(sessionId, { ...session, email, checkedAt });
+        if (account) this.sessions.set(sessionId, { ...session, account, checkedAt });
         else this.sessions.delete(sessionId);
       }, this.onRecheckError)
       .finally(() => this.rechecking.delete(sessionId));

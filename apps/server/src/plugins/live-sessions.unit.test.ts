@@ -39,7 +39,7 @@ describe('LiveSessions', () => {
     const database = controlledCheck();
     const onError = vi.fn();
     const sessions = new LiveSessions(database.check, onError);
-    const first = sessions.email('s1', 'u1');
+    const first = sessions.account('s1', 'u1');
     database.next().answer('reader@example.com');
     expect(await first).toBe('reader@example.com');
     return { sessions, database, onError };
@@ -48,10 +48,10 @@ describe('LiveSessions', () => {
   it('answers from its last check, without the database, for half the lifetime', async () => {
     const { sessions, database } = await liveSession();
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2 - 1);
-    expect(await sessions.email('s1', 'u1')).toBe('reader@example.com');
+    expect(await sessions.account('s1', 'u1')).toBe('reader@example.com');
     expect(database.check).toHaveBeenCalledTimes(1);
     // Another user's claim on the session is checked, and refused by the database.
-    const other = sessions.email('s1', 'u2');
+    const other = sessions.account('s1', 'u2');
     database.next().answer(undefined);
     expect(await other).toBeUndefined();
   });
@@ -60,15 +60,15 @@ describe('LiveSessions', () => {
     const { sessions, database } = await liveSession();
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);
     // Both answered at once from the last check; one background check is under way.
-    expect(await sessions.email('s1', 'u1')).toBe('reader@example.com');
-    expect(await sessions.email('s1', 'u1')).toBe('reader@example.com');
+    expect(await sessions.account('s1', 'u1')).toBe('reader@example.com');
+    expect(await sessions.account('s1', 'u1')).toBe('reader@example.com');
     expect(database.pending).toHaveLength(1);
     database.next().answer('reader@example.com');
     await settle();
     // The new check counts from when it started: good for a whole lifetime from there (and
     // past its half, checked again in the background).
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS - 1);
-    expect(await sessions.email('s1', 'u1')).toBe('reader@example.com');
+    expect(await sessions.account('s1', 'u1')).toBe('reader@example.com');
     expect(database.check).toHaveBeenCalledTimes(3);
     expect(database.pending).toHaveLength(1);
   });
@@ -76,10 +76,10 @@ describe('LiveSessions', () => {
   it('refuses the session once a background check finds it revoked, before the lifetime ends', async () => {
     const { sessions, database } = await liveSession();
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);
-    expect(await sessions.email('s1', 'u1')).toBe('reader@example.com');
+    expect(await sessions.account('s1', 'u1')).toBe('reader@example.com');
     database.next().answer(undefined); // revoked by another instance
     await settle();
-    const afterRevocation = sessions.email('s1', 'u1');
+    const afterRevocation = sessions.account('s1', 'u1');
     database.next().answer(undefined);
     expect(await afterRevocation).toBeUndefined();
   });
@@ -87,12 +87,12 @@ describe('LiveSessions', () => {
   it('never accepts a check older than the lifetime: a request then waits for the database', async () => {
     const { sessions, database, onError } = await liveSession();
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);
-    await sessions.email('s1', 'u1');
+    await sessions.account('s1', 'u1');
     database.next().fail(new Error('database down')); // the background check fails
     await settle();
     expect(onError).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);
-    const late = sessions.email('s1', 'u1');
+    const late = sessions.account('s1', 'u1');
     expect(database.pending).toHaveLength(1);
     database.next().answer(undefined);
     expect(await late).toBeUndefined();
@@ -101,21 +101,21 @@ describe('LiveSessions', () => {
   it('lets a sign-out on this instance win over a check that was under way', async () => {
     const { sessions, database } = await liveSession();
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);
-    await sessions.email('s1', 'u1');
+    await sessions.account('s1', 'u1');
     sessions.forget({ sessionId: 's1' }); // signed out while the background check runs
     database.next().answer('reader@example.com'); // it read the row before the sign-out
     await settle();
-    const afterSignOut = sessions.email('s1', 'u1');
+    const afterSignOut = sessions.account('s1', 'u1');
     expect(database.pending).toHaveLength(1);
     database.next().answer(undefined);
     expect(await afterSignOut).toBeUndefined();
 
     // The same for a first check under way when every session of the user is signed out.
-    const first = sessions.email('s2', 'u1');
+    const first = sessions.account('s2', 'u1');
     sessions.forget({ userId: 'u1' });
     database.next().answer('reader@example.com');
     expect(await first).toBe('reader@example.com');
-    const next = sessions.email('s2', 'u1');
+    const next = sessions.account('s2', 'u1');
     expect(database.pending).toHaveLength(1);
     database.next().answer(undefined);
     expect(await next).toBeUndefined();

@@ -11,6 +11,8 @@ export interface Mailer {
    * the app waits for messages in flight.
    */
   dispatch(prepare: () => Promise<MailMessage | undefined>): void;
+  /** Resolves once every message dispatched so far is sent or has failed (shutdown, tests). */
+  settled(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -33,10 +35,13 @@ export const mailPlugin = fp(async (app: FastifyInstance, settings: MailSettings
         .finally(() => inFlight.delete(sending));
       inFlight.add(sending);
     },
+    async settled() {
+      await Promise.allSettled([...inFlight]);
+    },
   };
   app.decorate('mail', mailer);
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...inFlight]);
+    await mailer.settled();
     await provider.close();
   });
 });

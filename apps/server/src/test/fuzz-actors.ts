@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { sessionSchema, type Session } from '@summa/shared';
 import type { App } from '../app.js';
-import { bearer, signUpTestUser, uniqueIp, type TestUser } from './test-users.js';
+import { bearer, signUpTestAdmin, signUpTestUser, uniqueIp, type TestUser } from './test-users.js';
 
 /** The signing key the fuzz app is configured with, so the suite can forge tokens the server would check. */
 export const FUZZ_JWT_SECRET = 'fuzz-suite-signing-key-0123456789abcdef';
@@ -93,7 +93,7 @@ export async function createActors(app: App): Promise<Actors> {
   const signUpAdmin = () => {
     const email = FUZZ_ADMIN_EMAILS[adminCount++];
     if (!email) throw new Error('fuzz: out of admin addresses');
-    return signUpTestUser(app, { email });
+    return signUpTestAdmin(app, { email });
   };
   let user = await signUpTestUser(app);
   let admin = await signUpAdmin();

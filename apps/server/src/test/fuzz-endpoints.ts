@@ -26,6 +26,7 @@ import {
   recoverRequestSchema,
   refreshRequestSchema,
   resetRequestSchema,
+  confirmEmailRequestSchema,
   signedFileQuerySchema,
   signupRequestSchema,
   translateSummaryRequestSchema,
@@ -197,6 +198,13 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         body: contractBody(recoverRequestSchema, { email: fc.oneof(email, knownEmail) }),
       },
       { method: 'POST', route: '/api/auth/reset', runs: 125, body: contractBody(resetRequestSchema) },
+      {
+        method: 'POST',
+        route: '/api/auth/confirm',
+        runs: 95,
+        body: contractBody(confirmEmailRequestSchema),
+      },
+      { method: 'POST', route: '/api/auth/confirm/resend', runs: 60, body: garbageBody },
       {
         method: 'GET',
         route: '/api/auth/google/start',

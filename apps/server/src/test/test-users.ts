@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { Session, SignupRequest } from '@summa/shared';
+import { desc, eq } from 'drizzle-orm';
 import type { App } from '../app.js';
+import { mailOutbox } from '../db/schema/index.js';
 
 /**
  * A fresh client address for each call: per-IP rate limits then count only what a test means
@@ -46,4 +48,58 @@ export async function signUpTestUser(app: App, overrides: Partial<SignupRequest>
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   }
   return { email: body.email.toLowerCase(), password: body.password, session: response.json<Session>() };
+}
+
+/**
+ * The token of the newest link to `path` (e.g. /auth/confirm) mailed to `email` through the
+ * outbox; mail goes out in the background, so this waits for it.
+ */
+export async function mailedToken(app: App, email: string, path: string, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await app.db
+      .select({ body: mailOutbox.body })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email))
+      .orderBy(desc(mailOutbox.createdAt));
+    for (const { body } of rows) {
+      const url = [...body.matchAll(/https?:\/\/\S+/g)]
+        .map((match) => new URL(match[0]))
+        .find((candidate) => candidate.pathname === path);
+      const token = url?.searchParams.get('token');
+      if (token) return token;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${path} link mailed to ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Opens the confirmation link mailed at sign-up, as the address's owner would. */
+export async function confirmTestUser(app: App, email: string): Promise<void> {
+  const token = await mailedToken(app, email, '/auth/confirm');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm',
+    payload: { token },
+    remoteAddress: uniqueIp(),
+  });
+  if (response.statusCode !== 204) throw new Error(`confirm failed: ${response.statusCode} ${response.body}`);
+}
+
+/**
+ * Signs up an account whose address ADMIN_EMAILS lists and confirms it, so that it is an admin;
+ * the session's user is read again to show the role.
+ */
+export async function signUpTestAdmin(app: App, overrides: Partial<SignupRequest> = {}): Promise<TestUser> {
+  const signed = await signUpTestUser(app, overrides);
+  await confirmTestUser(app, signed.email);
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/auth/user',
+    headers: bearer(signed.session),
+  });
+  const { user } = response.json<{ user: Session['user'] }>();
+  if (user.role !== 'admin')
+    throw new Error(`${signed.email} is not an admin once confirmed: is it in ADMIN_EMAILS?`);
+  return { ...signed, session: { ...signed.session, user } };
 }

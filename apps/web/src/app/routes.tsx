@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
       },
       {
+        path: 'auth/confirm',
+        lazy: page(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage'),
+      },
+      {
         // Signed in, or back from Google with a code to exchange; the page follows sign-outs itself.
         path: 'welcome',
         loader: requireSessionOrGoogleCode,

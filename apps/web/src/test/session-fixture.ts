@@ -2,7 +2,12 @@ import type { AuthUser, Session } from '@summa/shared';
 
 /** A signed-in session as the auth API returns it, valid for the next hour. */
 export function testSession(
-  options: { role?: AuthUser['role']; language?: AuthUser['preferred_language']; tokenSuffix?: string } = {},
+  options: {
+    role?: AuthUser['role'];
+    language?: AuthUser['preferred_language'];
+    tokenSuffix?: string;
+    emailConfirmed?: boolean;
+  } = {},
 ): Session {
   const suffix = options.tokenSuffix === undefined ? '' : `-${options.tokenSuffix}`;
   return {
@@ -16,6 +21,7 @@ export function testSession(
       email: 'ana@example.com',
       full_name: 'Ana Souza',
       role: options.role ?? 'user',
+      email_confirmed: options.emailConfirmed ?? true,
       preferred_language: options.language ?? 'en',
       plan: 'free',
       created_at: '2026-03-01T12:00:00.000Z',

@@ -74,6 +74,12 @@ export const resetRequestSchema = z
   .meta({ id: 'ResetRequest' });
 export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
+/** The token comes from the e-mailed link /auth/confirm?token=...; answered with 204. */
+export const confirmEmailRequestSchema = z
+  .object({ token: opaqueTokenSchema })
+  .meta({ id: 'ConfirmEmailRequest' });
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
+
 /** Signed-in password change; answered with 204, and every other session is signed out. */
 export const changePasswordRequestSchema = z
   .object({ current_password: text().min(1).max(PASSWORD_MAX_LENGTH), new_password: passwordSchema })
@@ -112,6 +118,8 @@ export const authUserSchema = z
     email: text(),
     full_name: text(),
     role: z.enum(ROLES),
+    /** Whether the address is proven (a confirmation link, a recovery link or Google). */
+    email_confirmed: z.boolean(),
     preferred_language: z.enum(LANGUAGES),
     plan: z.enum(PLAN_TYPES),
     /** ISO 8601. */

@@ -71,6 +71,8 @@ export const adminUserSchema = z
     id: z.uuid(),
     email: text(),
     fullName: text(),
+    /** Whether the address is proven; Premium cannot be granted to an unproven one. */
+    emailConfirmed: z.boolean(),
     plan: z.enum(PLAN_TYPES),
     subscription: z
       .object({

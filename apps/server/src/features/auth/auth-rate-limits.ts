@@ -27,6 +27,8 @@ export const AUTH_RATE_LIMITS = {
   recoverIp: { name: 'recover:ip', limit: 10, windowSeconds: HOUR },
   recoverAccount: { name: 'recover:account', limit: 3, windowSeconds: HOUR },
   resetIp: { name: 'reset:ip', limit: 20, windowSeconds: HOUR },
+  confirmIp: { name: 'confirm:ip', limit: 20, windowSeconds: HOUR },
+  confirmResendAccount: { name: 'confirm-resend:account', limit: 3, windowSeconds: HOUR },
   passwordAccount: { name: 'password:account', limit: 10, windowSeconds: 15 * MINUTE },
   googleExchangeIp: { name: 'google-exchange:ip', limit: 30, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;

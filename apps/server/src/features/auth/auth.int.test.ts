@@ -15,7 +15,7 @@ import {
   userSubscriptions,
 } from '../../db/schema/index.js';
 import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
+import { bearer, confirmTestUser, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
 
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 const ADMIN_EMAIL = 'Boss@Example.com';
@@ -200,6 +200,7 @@ describe.each(TEST_DATABASES)('accounts and sessions on %s', (kind) => {
         email,
         full_name: 'Test Reader',
         role: 'user',
+        email_confirmed: false,
         preferred_language: 'en',
         plan: 'free',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
@@ -430,9 +431,16 @@ describe.each(TEST_DATABASES)('accounts and sessions on %s', (kind) => {
   });
 
   describe('roles', () => {
-    it('makes the ADMIN_EMAILS accounts admins, whatever the case', async () => {
+    it('makes the ADMIN_EMAILS accounts admins once their address is confirmed, whatever the case', async () => {
       const admin = await signUpTestUser(context.app, { email: ADMIN_EMAIL.toLowerCase() });
-      expect(admin.session.user.role).toBe('admin');
+      expect(admin.session.user.role).toBe('user');
+      const before = await inject({
+        method: 'GET',
+        url: '/api/test/admin-only',
+        headers: bearer(admin.session),
+      });
+      expect(before.statusCode).toBe(403);
+      await confirmTestUser(context.app, admin.email);
       const response = await inject({
         method: 'GET',
         url: '/api/test/admin-only',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Language, PlanType } from '@summa/shared';
+import type { Language, PlanType, Role } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { effectivePlan } from '../../db/effective-plan.js';
 import { profiles, userIdentities, users, userSignups, userSubscriptions } from '../../db/schema/index.js';
@@ -26,6 +26,8 @@ export interface AccountRow {
   fullName: string;
   preferredLanguage: Language;
   plan: PlanType;
+  role: Role;
+  emailConfirmed: boolean;
   createdAt: Date;
 }
 
@@ -95,6 +97,8 @@ export async function findAccount(db: Database, userId: string): Promise<Account
       fullName: users.fullName,
       preferredLanguage: sql<Language>`coalesce(${profiles.preferredLanguage}, 'pt')`,
       plan: effectivePlan(users.id),
+      role: users.role,
+      emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -5,6 +5,7 @@ import {
   AUTH_PATHS,
   authConfigSchema,
   changePasswordRequestSchema,
+  confirmEmailRequestSchema,
   GOOGLE_CODE_PARAM,
   GOOGLE_ERROR_PARAM,
   GOOGLE_ERROR_PATH,
@@ -33,6 +34,7 @@ import {
   GoogleSignInError,
   type GoogleSettings,
 } from './google.service.js';
+import { confirmEmail, requestConfirmation } from './email-confirmation.service.js';
 import { requestRecovery, resetPassword } from './recovery.service.js';
 import { endSession, loadAuthUser, refreshSession, refreshTokenOwner } from './session.service.js';
 import { errorResponses } from '../../http/error-responses.js';
@@ -119,6 +121,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await byIp(AUTH_RATE_LIMITS.signupIp, request);
       await byAccount(AUTH_RATE_LIMITS.signupAccount, request.body.email);
       const session = await signUp(app, request.body);
+      // The address is the reader's word until they open this link (no role or grant before).
+      requestConfirmation(app, session.user.id, baseUrl());
       loginThrottle.remember(reply, request.body.email);
       return reply.code(201).send(session);
     },
@@ -244,6 +248,41 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const session = await resetPassword(app, request.body.token, request.body.password);
       app.forgetSessions({ userId: session.user.id }); // every earlier session is signed out
       return session;
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.confirmEmail,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Prove the account's e-mail address with the mailed confirmation link",
+        body: confirmEmailRequestSchema,
+        response: { 204: z.null(), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byIp(AUTH_RATE_LIMITS.confirmIp, request);
+      await confirmEmail(app, request.body.token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.resendConfirmation,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new confirmation link to the signed-in account (nothing once its address is proven)',
+        security: bearer,
+        response: { 204: z.null(), ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await byAccount(AUTH_RATE_LIMITS.confirmResendAccount, request.user.id);
+      requestConfirmation(app, request.user.id, baseUrl());
+      return reply.code(204).send(null);
     },
   );
 

@@ -189,6 +189,36 @@ describe.each(TEST_DATABASES)('Google sign-in on %s', (kind) => {
     expect(identities).toHaveLength(1);
   });
 
+  it('proves the address, and takes an unproven account over from whoever chose its password', async () => {
+    const stranger = await signUpTestUser(context.app, { password: 'stranger pass' });
+    expect(stranger.session.user.email_confirmed).toBe(false);
+    account.email = stranger.email;
+    const owner = (await exchange(handoffCode(await signIn()))).json<Session>();
+    expect(owner.user).toMatchObject({ id: stranger.session.user.id, email_confirmed: true });
+    const strangerNow = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: bearer(stranger.session),
+    });
+    expect(strangerNow.statusCode).toBe(401);
+    const strangerLogin = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: stranger.email, password: 'stranger pass' },
+      remoteAddress: uniqueIp(),
+    });
+    expect(strangerLogin.statusCode).toBe(401);
+    // A proven account keeps its password and sessions when Google signs in again.
+    const again = (await exchange(handoffCode(await signIn()))).json<Session>();
+    const ownerNow = await context.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: bearer(owner),
+    });
+    expect(ownerNow.statusCode).toBe(200);
+    expect(again.user.id).toBe(owner.user.id);
+  });
+
   it('lets another instance finish a flow this one started', async () => {
     const second = await buildApp({
       config: testConfig({

@@ -8,6 +8,7 @@ import {
   findUserIdByIdentity,
   linkIdentity,
 } from './auth.repository.js';
+import { confirmByIdentityProvider } from './email-confirmation.repository.js';
 import { createHandoff, savePendingSignIn, takeHandoff, takePendingSignIn } from './google.repository.js';
 import { startSession, type AuthContext } from './session.service.js';
 import { randomToken, safeEqual, sha256, sha256Base64Url } from './tokens.service.js';
@@ -192,6 +193,15 @@ export function createGoogleClient(settings: GoogleSettings) {
         // An account with this (verified) e-mail already existed: link Google to it.
         await linkIdentity(context.db, { ...identity, userId, email });
       }
+      // Google proved the address. Should a stranger have signed up with it and never proven it,
+      // their password and sessions end here.
+      if (await confirmByIdentityProvider(context.db, userId, email, context.adminEmails)) {
+        context.log.warn(
+          { userId },
+          'an unproven account was taken over by the owner of its address (Google)',
+        );
+      }
+      context.forgetSessions({ userId });
 
       const code = randomToken();
       await createHandoff(context.db, {

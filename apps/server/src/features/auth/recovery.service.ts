@@ -47,10 +47,10 @@ export function requestRecovery(
   context.mail.dispatch(() => prepareResetMail(context, email, baseUrl));
 }
 
-/** Sets the new password, signs out every session, and signs the user in afresh. */
+/** Sets the new password, proves the address, signs out every session, and signs the user in afresh. */
 export async function resetPassword(context: AuthContext, token: string, password: string): Promise<Session> {
   const passwordHash = await hashPassword(password);
-  const userId = await resetPasswordWithToken(context.db, sha256(token), passwordHash);
+  const userId = await resetPasswordWithToken(context.db, sha256(token), passwordHash, context.adminEmails);
   if (!userId) throw new AppError('INVALID_TOKEN', 400);
   return startSession(context, userId);
 }

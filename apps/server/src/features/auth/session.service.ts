@@ -11,7 +11,10 @@ import {
 } from './sessions.repository.js';
 import { randomToken, sha256 } from './tokens.service.js';
 
-export type AuthContext = Pick<FastifyInstance, 'db' | 'accessTokens' | 'roleOf' | 'log' | 'forgetSessions'>;
+export type AuthContext = Pick<
+  FastifyInstance,
+  'db' | 'accessTokens' | 'adminEmails' | 'log' | 'forgetSessions'
+>;
 
 /** A refresh token unused for this long stops working: the user signs in again. */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -33,7 +36,8 @@ export async function loadAuthUser(context: AuthContext, userId: string): Promis
     id: account.id,
     email: account.email,
     full_name: account.fullName,
-    role: context.roleOf(account.email),
+    role: account.role,
+    email_confirmed: account.emailConfirmed,
     preferred_language: account.preferredLanguage,
     plan: account.plan,
     created_at: account.createdAt.toISOString(),

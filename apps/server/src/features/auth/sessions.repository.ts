@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Role } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import {
   appSecrets,
@@ -46,9 +47,9 @@ export async function createSession(db: Database, userId: string, refresh: NewRe
 export async function findActiveSessions(
   db: Database,
   sessionIds: readonly string[],
-): Promise<Map<string, { userId: string; email: string }>> {
+): Promise<Map<string, { userId: string; email: string; role: Role }>> {
   const rows = await db
-    .select({ sessionId: authSessions.id, userId: authSessions.userId, email: users.email })
+    .select({ sessionId: authSessions.id, userId: authSessions.userId, email: users.email, role: users.role })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(inArray(authSessions.id, [...sessionIds]), isNull(authSessions.revokedAt)));

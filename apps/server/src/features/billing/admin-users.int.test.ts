@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, AdminUserSearchResponse, Usage } from '@summa/shared';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser, uniqueEmail } from '../../test/test-users.js';
+import { bearer, confirmTestUser, signUpTestAdmin, uniqueEmail } from '../../test/test-users.js';
 import { billingKit } from '../../test/billing-client.js';
 
 describe.each(TEST_DATABASES)('admin Premium grants on %s', (kind) => {
@@ -12,7 +12,7 @@ describe.each(TEST_DATABASES)('admin Premium grants on %s', (kind) => {
 
   beforeAll(async () => {
     context = await createTestApp(kind, { env: { ADMIN_EMAILS: adminEmail } });
-    const signed = await signUpTestUser(context.app, { email: adminEmail });
+    const signed = await signUpTestAdmin(context.app, { email: adminEmail });
     admin = { ...signed, id: signed.session.user.id };
   });
   afterAll(async () => {
@@ -46,6 +46,7 @@ describe.each(TEST_DATABASES)('admin Premium grants on %s', (kind) => {
 
   it('grants and revokes Premium, recorded with who and when, and the plan follows', async () => {
     const reader = await kit.reader();
+    await confirmTestUser(context.app, reader.email);
     const before = Date.now();
     const granted = await call('POST', `/api/admin/users/${reader.id}/premium`, admin);
     expect(granted.statusCode, granted.body).toBe(200);
@@ -78,6 +79,22 @@ describe.each(TEST_DATABASES)('admin Premium grants on %s', (kind) => {
     // A second grant is a new record; the revoked one stays.
     expect((await call('POST', `/api/admin/users/${reader.id}/premium`, admin)).statusCode).toBe(200);
     expect(await kit.grants(reader.id)).toHaveLength(2);
+  });
+
+  it('grants nothing to an unproven address (409 EMAIL_NOT_CONFIRMED), and does once it is proven', async () => {
+    const reader = await kit.reader();
+    const found = await call('GET', `/api/admin/users?email=${encodeURIComponent(reader.email)}`, admin);
+    expect(found.json<AdminUserSearchResponse>().user).toMatchObject({ emailConfirmed: false });
+    const refused = await call('POST', `/api/admin/users/${reader.id}/premium`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'EMAIL_NOT_CONFIRMED' } });
+    expect(await kit.grants(reader.id)).toHaveLength(0);
+    expect((await call('GET', '/api/me/usage', reader)).json<Usage>().plan).toBe('free');
+
+    await confirmTestUser(context.app, reader.email);
+    const granted = await call('POST', `/api/admin/users/${reader.id}/premium`, admin);
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json<{ user: AdminUser }>().user).toMatchObject({ emailConfirmed: true, plan: 'premium' });
   });
 
   it('answers 404 for an account that does not exist', async () => {

@@ -37,7 +37,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }
       schema: {
         tags: ['admin'],
         summary: 'Grant Premium to an account, recorded with the admin and the time (admin)',
-        description: '409 ALREADY_PREMIUM when a grant is already in force; 404 for no such account.',
+        description:
+          '409 ALREADY_PREMIUM when a grant is already in force, 409 EMAIL_NOT_CONFIRMED when the address is not proven; 404 for no such account.',
         security: bearer,
         params: adminUserParamsSchema,
         response: { 200: adminUserResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -19,6 +19,7 @@ export interface BillingAccount {
   priceId: string | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  emailConfirmed: boolean;
   /** An admin grant is in force. */
   granted: boolean;
   /** When and by whom (e-mail; null once that account is gone) the grant in force was given. */
@@ -34,6 +35,7 @@ function accountQuery(db: Database | Transaction) {
       userId: users.id,
       email: users.email,
       fullName: users.fullName,
+      emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
       language: sql<Language>`coalesce(${profiles.preferredLanguage}, 'pt')`,
       plan: effectivePlan(users.id),
       status: userSubscriptions.status,

@@ -257,7 +257,8 @@ export class BillingService {
   /** Grants Premium to `userId`, recorded as given by `adminId` now (409 when a grant is in force). */
   async grant(userId: string, adminId: string): Promise<AdminUser> {
     if (!UUID.test(userId)) throw new AppError('NOT_FOUND', 404);
-    await this.account(userId);
+    // Premium attaches only to a proven address: an unproven one may be a stranger's sign-up.
+    if (!(await this.account(userId)).emailConfirmed) throw new AppError('EMAIL_NOT_CONFIRMED', 409);
     if (!(await insertGrant(this.deps.db, userId, adminId))) throw new AppError('ALREADY_PREMIUM', 409);
     return adminView(await this.account(userId));
   }
@@ -278,6 +279,7 @@ function adminView(account: BillingAccount): AdminUser {
     id: account.userId,
     email: account.email,
     fullName: account.fullName,
+    emailConfirmed: account.emailConfirmed,
     plan: account.plan,
     subscription:
       account.status === null

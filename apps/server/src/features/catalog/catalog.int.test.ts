@@ -22,7 +22,7 @@ import { bookSummaries, books } from '../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
 import { bookResponder, sampleNonFiction } from '../../test/summary-responder.js';
 import { createTestApp, testConfig, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
+import { bearer, signUpTestAdmin, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { CATALOG } from './catalog-data.js';
 import { editBookAsAdmin, upsertBooks } from './catalog-import.repository.js';
 import { bookIdForSlug, catalogInputs, importCatalog, slugOf } from './catalog-import.service.js';
@@ -714,7 +714,7 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
     });
 
     it('re-imports the catalogue for an admin', async () => {
-      const admin = await signUpTestUser(context.app, { email: ADMIN_EMAIL });
+      const admin = await signUpTestAdmin(context.app, { email: ADMIN_EMAIL });
       const response = await context.app.inject({
         method: 'POST',
         url: '/api/admin/catalog/import',
@@ -760,7 +760,7 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
         ]);
         expect((await suggest('zzqq book', 'en'))[0]?.title).toBe('Zzqq Book'); // refresh 0
         expect(await suggestOn(hourly, 'zzqq book')).toEqual([]); // not checked yet
-        const admin = await signUpTestUser(hourly, { email: `other-${ADMIN_EMAIL}` });
+        const admin = await signUpTestAdmin(hourly, { email: `other-${ADMIN_EMAIL}` });
         const response = await hourly.inject({
           method: 'POST',
           url: '/api/admin/catalog/import',

@@ -14,7 +14,7 @@ import {
 } from '@summa/shared';
 import { eventStream, parseEvents } from '../../test/sse-client.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser } from '../../test/test-users.js';
+import { bearer, signUpTestAdmin, signUpTestUser } from '../../test/test-users.js';
 
 // The tiny real model (stories260K) stands in for the default ~1 GB one: served by a local HTTP
 // server, it is "downloaded" as the default model would be, with nothing fetched from the internet.
@@ -167,7 +167,7 @@ describe.skipIf(!existsSync(TINY_MODEL))('the local model on first run', () => {
         });
       expect((await statusOf()).statusCode).toBe(401);
       expect((await statusOf(reader.session)).statusCode).toBe(403);
-      const admin = await signUpTestUser(context.app, { email: adminEmail });
+      const admin = await signUpTestAdmin(context.app, { email: adminEmail });
       const adminView = adminStatusResponseSchema.strict().parse((await statusOf(admin.session)).json()).llm;
       expect(adminView).toMatchObject({ state: 'error', errorKind: 'missing-file' });
       expect(adminView.error).toContain(missing);

@@ -13,6 +13,7 @@ const READER: AdminUser = {
   id: '6a1f1a0e-1111-4222-8333-444455556666',
   email: 'ana@example.com',
   fullName: 'Ana Reader',
+  emailConfirmed: true,
   plan: 'free',
   subscription: null,
   grant: null,

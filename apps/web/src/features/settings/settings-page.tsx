@@ -4,6 +4,7 @@ import { Page } from '../../components/page';
 import { StateMessage } from '../../components/state-message';
 import { Button } from '../../components/ui/button';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
+import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { SettingsForm } from './settings-form';
 
 /** `/settings`: avatar, nickname, interface language and time zone. */
@@ -52,6 +53,7 @@ export function SettingsPage() {
 
   return (
     <Page title={t('pages.settings.title')} lead={t('pages.settings.lead')}>
+      <EmailConfirmationNotice />
       {body}
     </Page>
   );

@@ -231,6 +231,23 @@ export class AuthClient {
     return session;
   }
 
+  /**
+   * Proves the address with the e-mailed confirmation token; a signed-in browser then reads its
+   * user again (the role and the notice follow).
+   */
+  async confirmEmail(token: string): Promise<void> {
+    await apiRequest(AUTH_PATHS.confirmEmail, (await contracts()).noContentSchema, {
+      body: { token },
+      token: null,
+    });
+    if (this.session) await this.getUser().catch(() => null);
+  }
+
+  /** Mails the signed-in reader a new confirmation link (nothing once the address is proven). */
+  async resendConfirmation(): Promise<void> {
+    await apiRequest(AUTH_PATHS.resendConfirmation, (await contracts()).noContentSchema, { method: 'POST' });
+  }
+
   /** Which sign-in methods the server offers. */
   async getConfig(): Promise<AuthConfig> {
     return apiRequest(AUTH_PATHS.config, (await contracts()).authConfigSchema, { token: null });

@@ -16,6 +16,7 @@ const USER: AuthUser = {
   email: 'ana@example.com',
   full_name: 'Ana Souza',
   role: 'user',
+  email_confirmed: true,
   preferred_language: 'pt',
   plan: 'free',
   created_at: '2026-03-01T12:00:00.000Z',

@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { translations } from '@summa/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../lib/auth/auth-provider';
+import { setLanguage } from '../../lib/i18n';
+import { apiError, fakeApi, noContent, type FakeHandler } from '../../test/fake-api';
+import { ConfirmEmailPage } from './confirm-email-page';
+
+const texts = translations.es.auth.confirm;
+
+function renderPage(entry: string, confirm: FakeHandler) {
+  const api = fakeApi({ 'POST /api/auth/confirm': confirm });
+  const router = createMemoryRouter([{ path: '/auth/confirm', Component: ConfirmEmailPage }], {
+    initialEntries: [entry],
+  });
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return () => api.to('/api/auth/confirm').map((request) => request.body);
+}
+
+beforeEach(() => {
+  setLanguage('es');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ConfirmEmailPage', () => {
+  it('spends the link once and says the address is confirmed, with a way to sign in', async () => {
+    const sent = renderPage('/auth/confirm?token=mailed-token-123', noContent);
+    expect(await screen.findByText(texts.done)).toBeTruthy();
+    expect(sent()).toEqual([{ token: 'mailed-token-123' }]);
+    expect(screen.getByRole('link', { name: texts.signIn }).getAttribute('href')).toBe('/auth?mode=login');
+  });
+
+  it("shows the server's translated reason and what to do when the link is spent or expired", async () => {
+    renderPage('/auth/confirm?token=spent-token-123', () =>
+      apiError(400, 'INVALID_TOKEN', 'Este enlace o sesión no es válido o ha caducado.'),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(texts.failed);
+    expect(alert.textContent).toContain('Este enlace o sesión no es válido o ha caducado.');
+    expect(alert.textContent).toContain(texts.expiredHint);
+  });
+
+  it('says an incomplete link is incomplete, without calling the server', () => {
+    const sent = renderPage('/auth/confirm', noContent);
+    expect(screen.getByRole('alert').textContent).toContain(texts.missingToken);
+    expect(sent()).toEqual([]);
+  });
+});
