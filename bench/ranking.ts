@@ -280,6 +280,12 @@ async function main() {
             .token,
         })),
       );
+      // XP is earned only for summaries in the reader's history: every requester has opened every one.
+      await client.query(
+        `insert into user_summaries (user_id, summary_id)
+         select reader, summary from unnest($1::uuid[]) reader cross join unnest($2::uuid[]) summary`,
+        [requesters.map((requester) => requester.userId), summaryIds],
+      );
       // The services as app.ts binds them, for the rank check and the in-process figures.
       const usage = { planOf: async () => 'free' as const };
       const summaries = new SummariesService({ db: app.db, plan: usage });

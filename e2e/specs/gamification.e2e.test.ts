@@ -188,6 +188,8 @@ describe('gamification', () => {
     await award(reader, 'read_summary', summaryId);
     // A reader of the Portuguese board, so that it is never empty.
     const ptReader = await signUpViaApi(uniqueEmail('ranking-pt'), { language: 'pt' });
+    // They open the summary (a shared link) before its read counts.
+    expect((await apiAs(ptReader, `/api/summaries/${summaryId}`, undefined, 'GET')).status).toBe(200);
     await award(ptReader, 'read_summary', summaryId);
     const ptNickname = `Leitor ${randomUUID().slice(0, 6)}`;
     const patched = await apiAs(ptReader, '/api/me/profile', { nickname: ptNickname }, 'PATCH');

@@ -27,6 +27,11 @@ export interface SummarySource {
   byId(summaryId: string): Promise<StoredSummary | undefined>;
   /** The summary's language and category, without its content; undefined when there is none. */
   topicOf(summaryId: string): Promise<SummaryTopic | undefined>;
+  /**
+   * Whether the summary is in the reader's own history (they generated it, or opened it, a shared
+   * link included): XP and achievements are earned only for those.
+   */
+  inHistory(userId: string, summaryId: string): Promise<boolean>;
   /** Whether the reader has rated the summary. */
   feedbackGiven(userId: string, summaryId: string): Promise<boolean>;
 }

@@ -15,6 +15,15 @@ export function gamificationClient(app: () => App) {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<GenerateSummaryResponse>().summaryId;
   };
+  /** Opens a summary as the reader's browser does (it joins their history: XP can be earned for it). */
+  const open = async (user: TestUser, summaryId: string) => {
+    const response = await app().inject({
+      method: 'GET',
+      url: `/api/summaries/${summaryId}`,
+      headers: bearer(user.session),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
   const xpEvent = (user: TestUser, eventType: string, subjectId: string) =>
     app().inject({
       method: 'POST',
@@ -39,5 +48,5 @@ export function gamificationClient(app: () => App) {
       headers: bearer(user.session),
       payload: payload as object,
     });
-  return { summaryFor, xpEvent, award, me, patchProfile };
+  return { summaryFor, open, xpEvent, award, me, patchProfile };
 }

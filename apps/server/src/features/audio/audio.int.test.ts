@@ -157,6 +157,8 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
 
     // Another reader who gets the stored audio at no cost may claim it too; a third who did not, may not.
     const listener = await signUpTestUser(context.app);
+    // The summary page opens the summary (it joins the listener's history) before its audio plays.
+    await xp.open(listener, summaryId);
     expect((await requestAudio(listener, summaryId)).statusCode).toBe(200);
     expect((await xp.award(listener, 'audio_generated', summaryId)).xpAwarded).toBe(10);
     const stranger = await signUpTestUser(context.app);

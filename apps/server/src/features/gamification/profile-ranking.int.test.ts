@@ -82,7 +82,10 @@ describe.each(TEST_DATABASES)('profiles and rankings on %s', (kind) => {
       await signUpTestUser(context.app, { full_name: 'Carla Secret Name' }),
     ] as [TestUser, TestUser, TestUser];
     const summaryId = await api.summaryFor(first, 'Deep Work');
-    for (const reader of [first, second, third]) await api.award(reader, 'read_summary', summaryId);
+    for (const reader of [first, second, third]) {
+      await api.open(reader, summaryId);
+      await api.award(reader, 'read_summary', summaryId);
+    }
     await api.award(first, 'share_summary', summaryId);
     expect((await api.patchProfile(first, { nickname: '<b>Ana</b>' })).statusCode).toBe(200);
 
@@ -172,6 +175,7 @@ describe.each(TEST_DATABASES)('profiles and rankings on %s', (kind) => {
   it('shows the reader outside the top 50 below it, ranked by the readers above', async () => {
     const summaryId = await api.summaryFor(await signUpTestUser(context.app), 'Outliers');
     const readers = await Promise.all(Array.from({ length: 52 }, () => signUpTestUser(context.app)));
+    await Promise.all(readers.map((reader) => api.open(reader, summaryId)));
     await Promise.all(readers.map((reader) => api.award(reader, 'read_summary', summaryId)));
     await Promise.all(readers.slice(1).map((reader) => api.award(reader, 'share_summary', summaryId)));
     const newcomer = await signUpTestUser(context.app);
@@ -329,6 +333,7 @@ describe.each(TEST_DATABASES)('rankings read at most every RANKING_REFRESH_MS on
     const newcomer = await signUpTestUser(context.app);
     expect((await rankingOf(newcomer)).me).toMatchObject({ xp: 0, rank: 2 });
     // Earning XP and changing the profile are seen at once: the reader's cached standing is dropped.
+    await api.open(newcomer, summaryId);
     const { new_xp: xp } = await api.award(newcomer, 'read_summary', summaryId);
     expect((await api.patchProfile(newcomer, { nickname: 'Fresh Reader' })).statusCode).toBe(200);
     const after = await rankingOf(newcomer);

@@ -77,9 +77,14 @@ export class ProgressService implements ReaderActivity {
     return this.deps.now?.() ?? new Date();
   }
 
-  /** `POST /api/xp`: awards the event once, if its subject exists for this reader. */
+  /**
+   * `POST /api/xp`: awards the event once, if its subject exists for this reader. Every event's
+   * subject is a summary, which must be in the reader's own history: summary ids are public, and
+   * XP for summaries never opened would let anyone farm the rankings.
+   */
   async award(userId: string, { eventType, subjectId }: XpEventRequest): Promise<AddXpResult> {
     const { summaries } = this.deps;
+    if (!(await summaries.inHistory(userId, subjectId))) throw new AppError('NOT_FOUND', 404);
     const topic =
       eventType === 'read_summary' || eventType === 'share_summary'
         ? await summaries.topicOf(subjectId)

@@ -62,6 +62,7 @@ describe.each(TEST_DATABASES)('XP events on %s', (kind) => {
     const author = await signUpTestUser(context.app);
     const summaryId = await api.summaryFor(author, 'The Lean Startup');
     const reader = await signUpTestUser(context.app);
+    await api.open(reader, summaryId);
     const results = await Promise.all(
       Array.from({ length: 100 }, () => api.award(reader, 'read_summary', summaryId)),
     );
@@ -75,6 +76,24 @@ describe.each(TEST_DATABASES)('XP events on %s', (kind) => {
     // Every answer saw a consistent total, and the first_read achievement was celebrated once.
     expect(results.every((result) => result.new_xp === 10 || result.new_xp === 20)).toBe(true);
     expect(results.flatMap((result) => result.achievements)).toHaveLength(1);
+  });
+
+  it("awards nothing for a summary outside the reader's history, until they open it", async () => {
+    const author = await signUpTestUser(context.app);
+    const summaryId = await api.summaryFor(author, 'Atomic Habits');
+    const farmer = await signUpTestUser(context.app);
+    for (const eventType of ['read_summary', 'share_summary', 'feedback_given', 'audio_generated']) {
+      const response = await api.xpEvent(farmer, eventType, summaryId);
+      expect(response.statusCode, eventType).toBe(404);
+    }
+    const progress = (await api.me(farmer)).progress;
+    expect(progress).toMatchObject({ xp: 0, booksRead: 0, achievementsUnlocked: 0 });
+    expect(await awardsOf(farmer.session.user.id, 'read_summary')).toBe(0);
+
+    // Opening it through the usual flow (a shared link, Explore) puts it in their history.
+    await api.open(farmer, summaryId);
+    expect((await api.award(farmer, 'read_summary', summaryId)).xpAwarded).toBe(10);
+    expect((await api.award(farmer, 'share_summary', summaryId)).xpAwarded).toBe(15);
   });
 
   it('refuses unknown subjects, unknown events and visitors, changing nothing', async () => {

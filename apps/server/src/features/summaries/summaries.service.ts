@@ -89,6 +89,10 @@ export class SummariesService implements SummarySource {
     return topic;
   }
 
+  async inHistory(userId: string, summaryId: string): Promise<boolean> {
+    return hasUserSummary(this.deps.db, userId, summaryId);
+  }
+
   async feedbackGiven(userId: string, summaryId: string): Promise<boolean> {
     const state = await findReaderState(this.deps.db, summaryId, userId);
     return state.vote !== null;
