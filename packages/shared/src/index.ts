@@ -18,5 +18,6 @@ export * from './i18n/fill-template.js';
 export { translations, type TranslationResource } from './i18n/index.js';
 export * from './levels.js';
 export * from './xp.js';
+export * from './nickname.js';
 export * from './contracts/gamification.js';
 export * from './contracts/billing.js';

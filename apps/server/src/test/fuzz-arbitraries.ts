@@ -51,13 +51,74 @@ export const HOSTILE_STRINGS = [
   'constructor',
   'İstanbul ß Ω',
   'Ａｂｃ ｆｕｌｌｗｉｄｔｈ',
+  // Impersonation (issue 21): text that renders as another's, or as nothing at all.
+  '\u202Enimda\u200B',
+  'Ad\u200Bmin',
+  '\u0410dmin',
+  'ＡＤＭＩＮ',
+  '\u0391\u039C\u0399\u039D',
+  '\u200B\u200B\u200B',
+  '\u3164\u3164\u3164',
+  '\u2800\u2800\u2800',
+  '\u115F\u1160\uFFA0',
+  'a\u2066b\u2069c',
+  'Ana\uFE0F\u{E0100}',
 ] as const;
 
-/** One UTF-16 unit or character chosen to break things: NUL, controls, lone surrogates, bidi, emoji. */
+/**
+ * Characters that hide, reorder or impersonate: bidi controls, zero-width and other invisible
+ * characters, blank-looking fillers, Cyrillic and Greek look-alikes of Latin letters, full-width forms.
+ */
+const DISGUISING_CHARACTERS = [
+  '\u202A',
+  '\u202B',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200E',
+  '\u061C',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\u00AD',
+  '\u034F',
+  '\u180E',
+  '\uFE0F',
+  '\u{E0100}',
+  '\u{E0041}',
+  '\u3164',
+  '\u115F',
+  '\u1160',
+  '\uFFA0',
+  '\u2800',
+  '\u1680',
+  '\u3000',
+  '\u0430',
+  '\u0410',
+  '\u0435',
+  '\u043E',
+  '\u0440',
+  '\u0441',
+  '\u0456',
+  '\u03BF',
+  '\u0391',
+  '\u0399',
+  '\u039D',
+  '\uFF21',
+  '\uFF44',
+  '\uFF4D',
+] as const;
+
+/** One UTF-16 unit or character chosen to break things: NUL, controls, lone surrogates, bidi, look-alikes, emoji. */
 const hostileUnit = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)) },
   { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)) },
+  { weight: 2, arbitrary: fc.constantFrom(...DISGUISING_CHARACTERS) },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
@@ -91,9 +152,19 @@ const embeddedUnencodable = fc
   )
   .map((parts) => parts.join(''));
 
+/** Ordinary text with disguising characters among its letters, as an impersonator writes it. */
+const disguised = fc
+  .tuple(
+    fc.string({ minLength: 1, maxLength: 10 }),
+    fc.array(fc.constantFrom(...DISGUISING_CHARACTERS), { minLength: 1, maxLength: 3 }),
+    fc.string({ maxLength: 10 }),
+  )
+  .map(([before, characters, after]) => `${before}${characters.join('')}${after}`);
+
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 2, arbitrary: embeddedUnencodable },
+  { weight: 2, arbitrary: disguised },
   { weight: 4, arbitrary: fc.string({ unit: hostileUnit, maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: hugeString },

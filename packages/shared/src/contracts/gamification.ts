@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
+import { NICKNAME_REFUSAL_MESSAGES, nicknameRefusal, normalizeNickname } from '../nickname.js';
 import { PLAN_TYPES } from '../plans.js';
 import {
   AVATAR_PRESETS,
@@ -68,15 +69,25 @@ export const addXpResultSchema = z
 export type AddXpResult = z.infer<typeof addXpResultSchema>;
 
 /**
- * A nickname: 3 to 20 characters after trimming, any printable text (shown as text, never as
- * markup); unique whatever its case.
+ * A new nickname, as the reader types it: trimmed and NFKC-normalized (`normalizeNickname`), then
+ * 3 to 20 characters of visible text with a letter or digit (`nicknameRefusal`); shown as text,
+ * never as markup. The server also refuses one that looks like another reader's. Names stored
+ * before this rule are answered as they are: the answers' contracts do not apply it.
  */
 export const nicknameSchema = text()
-  .trim()
+  .overwrite(normalizeNickname)
   .min(NICKNAME_MIN_LENGTH, `must have at least ${NICKNAME_MIN_LENGTH} characters`)
   .max(NICKNAME_MAX_LENGTH, `must have at most ${NICKNAME_MAX_LENGTH} characters`)
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not contain control characters');
+  .check((context) => {
+    const refusal = nicknameRefusal(context.value);
+    if (refusal === null) return;
+    context.issues.push({
+      code: 'custom',
+      message: NICKNAME_REFUSAL_MESSAGES[refusal],
+      params: { reason: refusal },
+      input: context.value,
+    });
+  });
 
 function isTimeZone(value: string): boolean {
   try {

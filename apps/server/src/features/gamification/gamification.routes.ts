@@ -81,7 +81,8 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
         tags: ['gamification'],
         summary: 'Change the nickname, avatar preset, interface language or time zone',
         description:
-          'Only the fields sent change. 409 NICKNAME_TAKEN when another reader has the nickname, in any case.',
+          'Only the fields sent change. A nickname is stored in NFKC; 400 when it has invisible characters or no letter or digit, ' +
+          '409 NICKNAME_TAKEN when another reader has it in any case, or one that looks the same (Unicode confusables).',
         security: bearer,
         body: profileUpdateSchema,
         response: { 200: profileResponseSchema, ...errorResponses(400, 401, 404, 409) },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { profiles } from '../../db/schema/index.js';
@@ -33,6 +33,8 @@ export async function lockProfile(tx: Transaction, userId: string): Promise<Prof
 
 export interface ProfileChanges {
   nickname?: string | null;
+  /** Set together with the nickname (nickname-skeleton.ts). */
+  nicknameSkeleton?: string | null;
   avatarPreset?: string | null;
   avatarKey?: string | null;
   preferredLanguage?: Language;
@@ -51,18 +53,83 @@ export async function updateProfileRow(
     .where(eq(profiles.id, userId));
 }
 
-/** Whether another reader has this nickname, whatever its case. */
+/** Whether another reader has this nickname, whatever its case, or one with the same skeleton. */
 export async function nicknameTaken(
   db: Database | Transaction,
   userId: string,
   nickname: string,
+  skeleton: string,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: profiles.id })
     .from(profiles)
-    .where(sql`lower(${profiles.nickname}) = lower(${nickname}) and ${profiles.id} <> ${userId}`)
+    .where(
+      sql`(lower(${profiles.nickname}) = lower(${nickname}) or ${profiles.nicknameSkeleton} = ${skeleton})
+        and ${profiles.id} <> ${userId}`,
+    )
     .limit(1);
   return row !== undefined;
+}
+
+/** Advisory locks of this key space are nickname skeletons ('nick'); other users take other spaces. */
+const NICKNAME_LOCK_SPACE = 0x6e69636b;
+
+/**
+ * Holds the skeleton until the transaction ends, so that of two readers taking look-alike names at
+ * once the second checks after the first has written. A lock rather than a unique index: names
+ * stored before skeletons were compared may share one, and keep it.
+ */
+export async function lockNicknameSkeleton(tx: Transaction, skeleton: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${NICKNAME_LOCK_SPACE}, hashtext(${skeleton}))`);
+}
+
+/** Readers with a nickname but no skeleton yet (named before skeletons), in id order from `afterId`. */
+export async function nicknamesWithoutSkeleton(
+  db: Database,
+  afterId: string | null,
+  limit: number,
+): Promise<{ id: string; nickname: string }[]> {
+  const rows = await db
+    .select({ id: profiles.id, nickname: profiles.nickname })
+    .from(profiles)
+    .where(
+      and(
+        isNotNull(profiles.nickname),
+        isNull(profiles.nicknameSkeleton),
+        afterId === null ? undefined : gt(profiles.id, afterId),
+      ),
+    )
+    .orderBy(asc(profiles.id))
+    .limit(limit);
+  return rows.flatMap(({ id, nickname }) => (nickname === null ? [] : [{ id, nickname }]));
+}
+
+/**
+ * Stores skeletons computed for the nicknames read; a row whose nickname changed meanwhile got its
+ * skeleton with the change and is left alone. Answers how many rows were filled.
+ */
+export async function fillNicknameSkeletons(
+  db: Database,
+  filled: { id: string; nickname: string; skeleton: string }[],
+): Promise<number> {
+  if (filled.length === 0) return 0;
+  const values = sql`(values ${sql.join(
+    filled.map(({ id, nickname, skeleton }) => sql`(${id}::uuid, ${nickname}, ${skeleton})`),
+    sql`, `,
+  )}) as computed(id, nickname, skeleton)`;
+  const rows = await db
+    .update(profiles)
+    .set({ nicknameSkeleton: sql`computed.skeleton` })
+    .from(values)
+    .where(
+      and(
+        sql`${profiles.id} = computed.id`,
+        sql`${profiles.nickname} = computed.nickname`,
+        isNull(profiles.nicknameSkeleton),
+      ),
+    )
+    .returning({ id: profiles.id });
+  return rows.length;
 }
 
 /** Whether an error is the nickname's unique index refusing a name another reader just took. */

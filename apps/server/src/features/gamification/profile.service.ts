@@ -1,15 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AVATAR_PRESETS, type AvatarPreset, type Profile, type ProfileUpdate } from '@summa/shared';
+import {
+  AVATAR_PRESETS,
+  normalizeNickname,
+  type AvatarPreset,
+  type Profile,
+  type ProfileUpdate,
+} from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
 import { newObjectKey } from '../../providers/storage/object-key.js';
 import { SIGNED_URL_SECONDS, type ObjectStorage } from '../../providers/storage/object-storage.js';
 import { normalizeAvatar } from './avatar-image.js';
+import { nicknameSkeleton } from './nickname-skeleton.js';
 import {
+  fillNicknameSkeletons,
   findProfile,
   isNicknameConflict,
+  lockNicknameSkeleton,
   lockProfile,
+  nicknamesWithoutSkeleton,
   nicknameTaken,
   updateProfileRow,
   type ProfileChanges,
@@ -26,6 +36,9 @@ export interface ProfileDeps {
   /** Told after a reader's profile changed (the rankings forget their cached standing). */
   onChange?: (userId: string) => void;
 }
+
+/** Nicknames given their skeleton per statement at start-up. */
+const SKELETON_FILL_BATCH = 500;
 
 const isPreset = (value: string | null): value is AvatarPreset =>
   value !== null && (AVATAR_PRESETS as readonly string[]).includes(value);
@@ -49,9 +62,28 @@ export class ProfileService {
   }
 
   /**
-   * Changes the fields given. A nickname another reader has (whatever its case) is refused with
-   * 409; a new interface language moves the reader to that language's ranking in the same
-   * transaction. Choosing a preset replaces an uploaded avatar.
+   * Fills the skeletons of nicknames stored before skeletons were compared, so that no new
+   * nickname can look like one of them; a few hundred rows at a time. Answers how many were filled.
+   */
+  async fillNicknameSkeletons(): Promise<number> {
+    let filled = 0;
+    let afterId: string | null = null;
+    for (;;) {
+      const rows = await nicknamesWithoutSkeleton(this.deps.db, afterId, SKELETON_FILL_BATCH);
+      const last = rows.at(-1);
+      if (!last) return filled;
+      filled += await fillNicknameSkeletons(
+        this.deps.db,
+        rows.map((row) => ({ ...row, skeleton: nicknameSkeleton(row.nickname) })),
+      );
+      afterId = last.id;
+    }
+  }
+
+  /**
+   * Changes the fields given. A nickname another reader has (whatever its case), or one that looks
+   * like it (the same skeleton), is refused with 409; a new interface language moves the reader to
+   * that language's ranking in the same transaction. Choosing a preset replaces an uploaded avatar.
    */
   async update(userId: string, update: ProfileUpdate): Promise<Profile> {
     let replacedKey: string | null = null;
@@ -61,10 +93,15 @@ export class ProfileService {
         if (!current) throw new AppError('NOT_FOUND', 404);
         const changes: ProfileChanges = {};
         if (update.nickname !== undefined) {
-          const nickname = update.nickname?.trim() ?? null;
-          if (nickname && (await nicknameTaken(tx, userId, nickname)))
-            throw new AppError('NICKNAME_TAKEN', 409);
-          changes.nickname = nickname;
+          const nickname = update.nickname === null ? '' : normalizeNickname(update.nickname);
+          const skeleton = nickname ? nicknameSkeleton(nickname) : null;
+          if (skeleton) {
+            await lockNicknameSkeleton(tx, skeleton);
+            if (await nicknameTaken(tx, userId, nickname, skeleton))
+              throw new AppError('NICKNAME_TAKEN', 409);
+          }
+          changes.nickname = nickname || null;
+          changes.nicknameSkeleton = skeleton;
         }
         if (update.avatarPreset !== undefined) {
           changes.avatarPreset = update.avatarPreset;

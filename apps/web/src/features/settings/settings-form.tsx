@@ -77,7 +77,8 @@ export function SettingsForm({
   const [pending, setPending] = useState(false);
 
   const limits = { min: NICKNAME_MIN_LENGTH, max: NICKNAME_MAX_LENGTH };
-  const problem = nicknameProblem(nickname);
+  // A nickname saved before the current rules is kept until its owner changes it.
+  const problem = nickname.trim() === (profile.nickname ?? '') ? null : nicknameProblem(nickname);
   const nicknameTaken = takenNickname !== null && nickname.trim().toLowerCase() === takenNickname;
   let nicknameMessage: string | null = null;
   if (nicknameTaken) nicknameMessage = t('errors.NICKNAME_TAKEN');

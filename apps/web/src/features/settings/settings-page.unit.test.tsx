@@ -164,19 +164,41 @@ describe('settings page: saving', () => {
     expect(nicknameField().getAttribute('aria-invalid')).toBeNull();
   });
 
+  it("names a refused character in the reader's language, and keeps a saved nickname the rules now refuse", async () => {
+    me = testMe({ profile: { nickname: 'Ana\u200B', avatarPreset: 'owl', avatarUrl: '/avatars/owl.svg' } });
+    renderSettings();
+    await user.selectOptions(await screen.findByLabelText('Interface language'), 'es');
+    await user.click(save());
+    await screen.findByText('Configuración guardada.');
+    expect(patches()).toEqual([{ preferredLanguage: 'es' }]);
+
+    const apodo = screen.getByLabelText('Apodo');
+    await user.clear(apodo);
+    await user.type(apodo, 'Ad\u200Bmin');
+    await user.tab();
+    expect(
+      screen.getByText('El apodo no puede contener caracteres invisibles, de control ni de formato.'),
+    ).not.toBeNull();
+    await user.clear(apodo);
+    await user.type(apodo, '!!!');
+    expect(screen.getByText('El apodo necesita al menos una letra o un número.')).not.toBeNull();
+    expect(apodo.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('shows a nickname taken by another reader (409) under the field until it changes', async () => {
+    const TAKEN = 'That nickname, or one that looks just like it, is already taken. Please choose another.';
     patchStatus = { status: 409, code: 'NICKNAME_TAKEN' };
     renderSettings();
     await user.clear(await screen.findByLabelText('Nickname'));
     await user.type(nicknameField(), 'Bookworm');
     await user.click(save());
-    await screen.findByText('That nickname is already taken. Please choose another.');
+    await screen.findByText(TAKEN);
     expect(nicknameField().getAttribute('aria-invalid')).toBe('true');
     expect(shared().nickname).toBe('Ana');
     expect(screen.queryByText('Settings saved.')).toBeNull();
 
     await user.type(nicknameField(), '2');
-    expect(screen.queryByText('That nickname is already taken. Please choose another.')).toBeNull();
+    expect(screen.queryByText(TAKEN)).toBeNull();
   });
 
   it('a failure that is not about a field is a translated toast', async () => {

@@ -1,15 +1,29 @@
-import { AVATAR_MAX_BYTES, ERROR_CODES, nicknameSchema, timeZoneSchema, type ErrorCode } from '@summa/shared';
+import {
+  AVATAR_MAX_BYTES,
+  ERROR_CODES,
+  nicknameRefusal,
+  nicknameSchema,
+  normalizeNickname,
+  timeZoneSchema,
+  type ErrorCode,
+  type NicknameRefusal,
+} from '@summa/shared';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
 
 /** The image types the server accepts for an avatar (it checks the content too). */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export type NicknameProblem = 'tooShort' | 'tooLong' | 'invalid';
+export type NicknameProblem = 'tooShort' | 'tooLong' | NicknameRefusal | 'invalid';
 
-/** What is wrong with a nickname as typed, by the contract's own rules; empty means "no nickname". */
+/**
+ * What is wrong with a nickname as typed, by the contract's own rules; empty means "no nickname".
+ * The character rule comes first: a few invisible characters are better named than counted.
+ */
 export function nicknameProblem(value: string): NicknameProblem | null {
   if (value.trim() === '') return null;
+  const refusal = nicknameRefusal(normalizeNickname(value));
+  if (refusal) return refusal;
   const result = nicknameSchema.safeParse(value);
   if (result.success) return null;
   const code = result.error.issues[0]?.code;

@@ -2,15 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { avatarFileProblem, isTimeZone, nicknameProblem } from './settings-rules';
 
 describe('settings rules', () => {
-  it('checks a nickname by the contract: 3 to 20 characters after trimming, no control characters', () => {
+  it('checks a nickname by the contract: 3 to 20 characters after trimming', () => {
     expect(nicknameProblem('')).toBeNull();
     expect(nicknameProblem('   ')).toBeNull();
     expect(nicknameProblem(' ab ')).toBe('tooShort');
     expect(nicknameProblem('  abc  ')).toBeNull();
     expect(nicknameProblem('a'.repeat(20))).toBeNull();
     expect(nicknameProblem('a'.repeat(21))).toBe('tooLong');
-    expect(nicknameProblem('ab\u0007cd')).toBe('invalid');
+    expect(nicknameProblem('ab\u0007cd')).toBe('invisible');
     expect(nicknameProblem('<b>x</b>')).toBeNull();
+  });
+
+  it('names what is wrong with the characters by the shared rule, before counting them', () => {
+    expect(nicknameProblem('\u200B\u200B')).toBe('invisible');
+    expect(nicknameProblem('Ad\u200Bmin')).toBe('invisible');
+    expect(nicknameProblem('\u3164\u3164\u3164')).toBe('invisible');
+    expect(nicknameProblem('Ana  Souza')).toBe('spacing');
+    expect(nicknameProblem('...')).toBe('noLetterOrDigit');
+    expect(nicknameProblem('ＡＤＭＩＮ')).toBeNull();
+    expect(nicknameProblem('李小龙')).toBeNull();
   });
 
   it('accepts PNG, JPEG and WebP up to 2 MB', () => {
