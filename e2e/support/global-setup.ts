@@ -68,9 +68,11 @@ export default async function setup(project: TestProject) {
       // Rankings read fresh: a journey checks a change it has just made, on boards other specs
       // may have read a moment before (the per-instance refresh is covered by integration tests).
       RANKING_REFRESH_MS: '0',
-      // The specs generate faster than any reader would: no fair-use limits on the model here.
+      // The specs generate faster than any reader would: no fair-use limits on the model or the voice here.
       GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
       GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
+      AUDIO_LIMIT_PER_USER_PER_HOUR: '0',
+      AUDIO_LIMIT_GLOBAL_PER_MINUTE: '0',
       // Google sign-in against the local stand-in for Google (support/oidc-server.ts).
       ...google.env,
     });

@@ -259,8 +259,11 @@ export async function buildApp({
     storage: app.storage,
     activity,
     log: app.log,
+    admit: app.rateLimit.admitAudio,
     shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
   });
+  const skeletons = await profiles.fillNicknameSkeletons();
+  if (skeletons > 0) app.log.info({ skeletons }, 'filled the skeletons of nicknames named before them');
   if (database.kind === 'pglite') {
     // An embedded database has one process: the holds, claims and unfinished audio found at start are a dead one's.
     const holds = await usage.releaseAllHolds();

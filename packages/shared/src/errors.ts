@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'EMAIL_TAKEN',
   'INVALID_TOKEN',
+  /** The account's address is not proven yet: no role or Premium grant can attach to it. */
+  'EMAIL_NOT_CONFIRMED',
   'GOOGLE_NOT_CONFIGURED',
   'GOOGLE_SIGN_IN_FAILED',
   'SUMMARY_LIMIT_REACHED',
@@ -34,7 +36,11 @@ export const ERROR_CODES = [
   'AUDIO_LIMIT_REACHED',
   'AUDIO_FAILED',
   'AUDIO_LANGUAGE_UNAVAILABLE',
-  /** Another reader has this nickname, whatever its case. */
+  /** Fair use: the reader started many narrations lately (AUDIO_LIMIT_PER_USER_PER_HOUR). */
+  'AUDIO_RATE_LIMITED',
+  /** Fair use: all instances together started many narrations lately (AUDIO_LIMIT_GLOBAL_PER_MINUTE). */
+  'AUDIO_BUSY',
+  /** Another reader has this nickname, whatever its case, or one that looks the same (Unicode confusables). */
   'NICKNAME_TAKEN',
   /** An avatar over 2 MB, or of more pixels than an avatar can need. */
   'AVATAR_TOO_LARGE',

@@ -104,6 +104,8 @@ export const envSchema = z.object({
   REDIS_KEY_PREFIX: optional(z.string().min(1).max(100)).default('summa:'),
   GENERATION_LIMIT_PER_USER_PER_HOUR: optional(z.coerce.number().int().min(0)).default(20),
   GENERATION_LIMIT_GLOBAL_PER_MINUTE: optional(z.coerce.number().int().min(0)).default(60),
+  AUDIO_LIMIT_PER_USER_PER_HOUR: optional(z.coerce.number().int().min(0)).default(20),
+  AUDIO_LIMIT_GLOBAL_PER_MINUTE: optional(z.coerce.number().int().min(0)).default(60),
   CATALOG_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0)).default(300),
   STORAGE_DRIVER: optional(
     z.enum(STORAGE_DRIVERS, { error: `must be one of ${STORAGE_DRIVERS.join(', ')}` }),
@@ -138,6 +140,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface FairUseLimits {
   generationPerUserPerHour: number;
   generationGlobalPerMinute: number;
+  audioPerUserPerHour: number;
+  audioGlobalPerMinute: number;
   catalogPerIpPerMinute: number;
 }
 
@@ -179,7 +183,10 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Starts every key this app writes to Redis (several deployments may share one Redis). */
   redisKeyPrefix: string;
-  /** Fair-use limits (0: none): model generations per reader and for all, catalogue calls per IP. */
+  /**
+   * Fair-use limits (0: none): model generations and narrations per reader and for all, catalogue
+   * calls per IP.
+   */
   limits: FairUseLimits;
   /** The summary model; `model` is undefined when the provider's default applies. */
   llm: Omit<LlmSettings, 'model'> & { model: string | undefined };
@@ -272,6 +279,8 @@ export function loadConfig(
     limits: {
       generationPerUserPerHour: env.GENERATION_LIMIT_PER_USER_PER_HOUR,
       generationGlobalPerMinute: env.GENERATION_LIMIT_GLOBAL_PER_MINUTE,
+      audioPerUserPerHour: env.AUDIO_LIMIT_PER_USER_PER_HOUR,
+      audioGlobalPerMinute: env.AUDIO_LIMIT_GLOBAL_PER_MINUTE,
       catalogPerIpPerMinute: env.CATALOG_RATE_LIMIT_PER_MINUTE,
     },
     llm: {

@@ -66,6 +66,29 @@ describe('loadConfig for accounts, mail and rate limits', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('reads the fair-use limits of generations and narrations, 0 meaning none', () => {
+    expect(loadConfig({}).limits).toEqual({
+      generationPerUserPerHour: 20,
+      generationGlobalPerMinute: 60,
+      audioPerUserPerHour: 20,
+      audioGlobalPerMinute: 60,
+      catalogPerIpPerMinute: 300,
+    });
+    expect(
+      loadConfig({ AUDIO_LIMIT_PER_USER_PER_HOUR: '5', AUDIO_LIMIT_GLOBAL_PER_MINUTE: '0' }).limits,
+    ).toMatchObject({ audioPerUserPerHour: 5, audioGlobalPerMinute: 0, generationPerUserPerHour: 20 });
+    expect(loadConfig({ AUDIO_LIMIT_PER_USER_PER_HOUR: '' }).limits.audioPerUserPerHour).toBe(20);
+  });
+
+  it.each(['AUDIO_LIMIT_PER_USER_PER_HOUR', 'AUDIO_LIMIT_GLOBAL_PER_MINUTE'])(
+    'names %s when it is not a whole number of at least 0',
+    (variable) => {
+      for (const value of ['-1', '2.5', 'many']) {
+        expect(errorOf({ [variable]: value }).issues.map((issue) => issue.variable)).toEqual([variable]);
+      }
+    },
+  );
+
   it('reads admin e-mails as a lowercased list', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ana@X.com, ,bob@y.org ' }).adminEmails).toEqual([
       'ana@x.com',

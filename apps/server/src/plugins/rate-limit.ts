@@ -41,6 +41,12 @@ export interface RateLimiter {
    * all instances together.
    */
   admitGeneration: (userId: string) => Promise<void>;
+  /**
+   * Fair use of the speech provider, as `admitGeneration` for narrations: call it just before a
+   * new synthesis is held against the plan (never for a stored narration). Throws 429
+   * AUDIO_RATE_LIMITED past the reader's hourly limit, AUDIO_BUSY past the limit of all instances.
+   */
+  admitAudio: (userId: string) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -77,6 +83,18 @@ export function fairUseRules(limits: FairUseLimits) {
       limit: 0,
       windowSeconds: 60,
       code: 'GENERATION_BUSY',
+    }),
+    audioUser: rule(limits.audioPerUserPerHour, {
+      name: 'audio:user',
+      limit: 0,
+      windowSeconds: 3600,
+      code: 'AUDIO_RATE_LIMITED',
+    }),
+    audioGlobal: rule(limits.audioGlobalPerMinute, {
+      name: 'audio:global',
+      limit: 0,
+      windowSeconds: 60,
+      code: 'AUDIO_BUSY',
     }),
   };
 }
@@ -118,6 +136,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
       // The reader's own limit first: one reader past it never spends the others' allowance.
       if (rules.generationUser) await check(rules.generationUser, `user:${userId}`);
       if (rules.generationGlobal) await check(rules.generationGlobal, 'all');
+    },
+    admitAudio: async (userId) => {
+      if (rules.audioUser) await check(rules.audioUser, `user:${userId}`);
+      if (rules.audioGlobal) await check(rules.audioGlobal, 'all');
     },
   } satisfies RateLimiter);
 });

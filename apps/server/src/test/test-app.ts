@@ -80,6 +80,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     // No fair-use limits unless a test sets them (plugins/fair-use.int.test.ts).
     GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
     GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
+    AUDIO_LIMIT_PER_USER_PER_HOUR: '0',
+    AUDIO_LIMIT_GLOBAL_PER_MINUTE: '0',
     CATALOG_RATE_LIMIT_PER_MINUTE: '0',
     // Rankings read fresh, so that a test sees its own awards at once.
     RANKING_REFRESH_MS: '0',

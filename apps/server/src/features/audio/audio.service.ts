@@ -57,29 +57,26 @@ export class AudioService {
 
   /**
    * A stored narration answers at once and costs nothing. Otherwise one audio of the plan is held
-   * now (so that concurrent requests cannot pass the limit together) for `run`.
+   * now (so that concurrent requests cannot pass the limit together) for `run`; a reader's second
+   * request for the same narration shares that hold, and so its one unit.
    */
   async prepare(userId: string, summaryId: string, language: Language): Promise<PreparedAudio> {
     if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
-    const { db, quota } = this.deps;
+    const { quota, admit } = this.deps;
     const summary = await this.summaryIn(summaryId, language);
     const target = { summaryId: summary.id, language };
-    const stored = await findCompleteParts(db, target);
-    if (stored.length > 0) {
-      // Spec §4: audio loaded from the cache costs nothing.
-      await this.delivered(userId, target, await addUserAudio(db, userId, target));
-      return {
-        cached: true,
-        result: { ...(await this.present(summary, stored)), cached: true, usage: await quota.usage(userId) },
-      };
-    }
-    const reservation = await quota.reserve(userId, 'audio');
-    if (!reservation) throw new AppError('AUDIO_LIMIT_REACHED', 403);
-    try {
-      await this.deps.admit?.(userId);
-    } catch (error) {
-      await quota.release(reservation);
-      throw error;
+    const stored = await this.stored(userId, summary, target);
+    if (stored) return stored;
+    // Fair use counts new syntheses only, after the plan's limit, and once per hold.
+    const reservation = await quota.reserve(userId, 'audio', {
+      item: `${summary.id}:${language}`,
+      admit: admit && (() => admit(userId)),
+    });
+    if (!reservation) {
+      // The reader's other request for it may have just made it (and ended the hold this one would share).
+      const madeMeanwhile = await this.stored(userId, summary, target);
+      if (madeMeanwhile) return madeMeanwhile;
+      throw new AppError('AUDIO_LIMIT_REACHED', 403);
     }
     return {
       cached: false,
@@ -113,8 +110,8 @@ export class AudioService {
       const outcome = await Promise.race([flight.outcome, leftFlight(signal, () => new AudioCancelled())]);
       if ('failure' in outcome) throw outcome.failure;
       let first = false;
-      // Charged once per reader and audio: a second request of the same reader (another tab)
-      // that joined the same synthesis gets it for nothing.
+      // Charged once per reader and audio: the reader's other requests (other tabs) share this
+      // hold, and the one delivering second finds the audio delivered and is charged nothing.
       await quota.charge(reservation, async (tx) => {
         first = await addUserAudio(tx, userId, target);
         return first;
@@ -138,6 +135,22 @@ export class AudioService {
       clearInterval(renewal);
       leave();
     }
+  }
+
+  /** The stored narration's answer (spec §4: audio loaded from the cache costs nothing); undefined when none. */
+  private async stored(
+    userId: string,
+    summary: StoredSummary,
+    target: AudioTarget,
+  ): Promise<PreparedAudio | undefined> {
+    const { db, quota } = this.deps;
+    const parts = await findCompleteParts(db, target);
+    if (parts.length === 0) return undefined;
+    await this.delivered(userId, target, await addUserAudio(db, userId, target));
+    return {
+      cached: true,
+      result: { ...(await this.present(summary, parts)), cached: true, usage: await quota.usage(userId) },
+    };
   }
 
   /** The summary, when it exists and is in `language` (audio is read in the summary's own language). */

@@ -57,19 +57,41 @@ export async function findUsage(
 const counterOf = (kind: UsageKind) =>
   kind === 'summary' ? usageCounters.summariesUsed : usageCounters.audiosUsed;
 
+/** What `hold` did. */
+export type HoldOutcome =
+  /** A new hold, or (`joined`) the reader's live hold of the same item with one holder more. */
+  | { kind: 'held'; id: string; joined: boolean }
+  /**
+   * The reader's hold of the same item is not joinable yet (still being admitted, or being let go):
+   * ask again in a moment; it is confirmed or gone within moments, or lapses with its holder.
+   */
+  | { kind: 'pending' }
+  /** Charged and held units reached the limit. */
+  | { kind: 'full' };
+
+export interface HoldRequest {
+  userId: string;
+  monthKey: string;
+  kind: UsageKind;
+  /** What the hold pays for; undefined: never shared. */
+  item: string | undefined;
+  /** Created with no holder yet, joinable once `confirmHold` counts its first (fair use passed). */
+  pending: boolean;
+}
+
 /**
- * Holds one unit of `kind` of the month unless charged + live holds reach `limit` (null: no
- * ceiling), and clears the reader's lapsed holds of the month.
- * The counter row is locked first, so concurrent callers are serialised and at most `limit` of
- * them ever hold or have charged. Returns the hold's id, or undefined at the limit.
+ * Joins the reader's live hold of the same item, or holds one unit of `kind` of the month unless
+ * charged + live holds reach `limit` (null: no ceiling); clears the reader's lapsed holds of the
+ * month. The counter row is locked first, so concurrent callers are serialised: at most `limit`
+ * units are ever held or charged, and one item never has two holds.
  */
 export async function hold(
   db: Database,
-  { userId, monthKey, kind }: Omit<UsageReservation, 'id'>,
+  { userId, monthKey, kind, item, pending }: HoldRequest,
   limit: number | null,
   holdMs: number,
-): Promise<string | undefined> {
-  return db.transaction(async (tx) => {
+): Promise<HoldOutcome> {
+  return db.transaction(async (tx): Promise<HoldOutcome> => {
     // Lock the counter row without rewriting it: a refused request leaves the table as it was.
     await tx.insert(usageCounters).values({ userId, monthKey }).onConflictDoNothing();
     const [counter] = await tx
@@ -87,19 +109,49 @@ export async function hold(
           lte(usageReservations.heldUntil, sql`now()`),
         ),
       );
+    if (item !== undefined) {
+      const [shared] = await tx
+        .select({ id: usageReservations.id })
+        .from(usageReservations)
+        .where(and(liveHolds(userId, monthKey, kind), eq(usageReservations.item, item)))
+        .limit(1);
+      if (shared) {
+        // A hold being let go at this moment has no holder left and cannot be joined.
+        const [joined] = await tx
+          .update(usageReservations)
+          .set({
+            holders: sql`${usageReservations.holders} + 1`,
+            heldUntil: sql`greatest(${usageReservations.heldUntil}, ${heldUntil(holdMs)})`,
+          })
+          .where(and(eq(usageReservations.id, shared.id), gt(usageReservations.holders, 0)))
+          .returning({ id: usageReservations.id });
+        return joined ? { kind: 'held', id: joined.id, joined: true } : { kind: 'pending' };
+      }
+    }
     if (limit !== null) {
       const [held] = await tx
         .select({ held: count() })
         .from(usageReservations)
         .where(liveHolds(userId, monthKey, kind));
-      if ((counter?.used ?? 0) + (held?.held ?? 0) >= limit) return undefined;
+      if ((counter?.used ?? 0) + (held?.held ?? 0) >= limit) return { kind: 'full' };
     }
     const [row] = await tx
       .insert(usageReservations)
-      .values({ userId, monthKey, kind, heldUntil: heldUntil(holdMs) })
+      .values({ userId, monthKey, kind, item, holders: pending ? 0 : 1, heldUntil: heldUntil(holdMs) })
       .returning({ id: usageReservations.id });
-    return row?.id;
+    if (!row) throw new Error('the hold was not inserted');
+    return { kind: 'held', id: row.id, joined: false };
   });
+}
+
+/** Counts the first holder of a pending hold (it passed fair use); false when it lapsed and went. */
+export async function confirmHold(db: Database, id: string, holdMs: number): Promise<boolean> {
+  const rows = await db
+    .update(usageReservations)
+    .set({ holders: sql`${usageReservations.holders} + 1`, heldUntil: heldUntil(holdMs) })
+    .where(eq(usageReservations.id, id))
+    .returning({ id: usageReservations.id });
+  return rows.length > 0;
 }
 
 export async function renewHold(db: Database, id: string, holdMs: number): Promise<void> {
@@ -109,34 +161,56 @@ export async function renewHold(db: Database, id: string, holdMs: number): Promi
     .where(eq(usageReservations.id, id));
 }
 
+/** One holder less; the hold ends with its last (or at once, when it was still pending). */
+async function letGo(tx: Database, id: string): Promise<void> {
+  await tx
+    .update(usageReservations)
+    .set({ holders: sql`${usageReservations.holders} - 1` })
+    .where(eq(usageReservations.id, id));
+  await tx
+    .delete(usageReservations)
+    .where(and(eq(usageReservations.id, id), lte(usageReservations.holders, 0)));
+}
+
 export async function releaseHold(db: Database, id: string): Promise<void> {
-  await db.delete(usageReservations).where(eq(usageReservations.id, id));
+  // One transaction: a joiner never finds the hold with no holder left but not yet gone.
+  await db.transaction((tx) => letGo(tx, id));
 }
 
 /**
- * Ends a hold in one transaction with `deliver` (which writes what the hold paid for): charged
- * into the month's counter of its kind when `deliver` says it delivered, only deleted otherwise.
+ * Ends a hold in one transaction with `deliver` (which writes what the hold paid for): when
+ * `deliver` says it delivered, the hold is deleted (every request sharing it finds the item
+ * delivered) and charged once into the month's counter of its kind; otherwise one holder lets go.
  */
 export async function settleHold(
   db: Database,
   reservation: UsageReservation,
   deliver: (tx: Database) => Promise<boolean>,
 ): Promise<boolean> {
+  const { userId, monthKey, kind } = reservation;
   return db.transaction(async (tx) => {
+    // The counter row before the hold, in the order `hold` takes them: a request joining this
+    // hold meanwhile waits here instead of deadlocking with this transaction.
+    await tx
+      .select({ userId: usageCounters.userId })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
+      .for('update');
     const delivered = await deliver(tx);
-    await tx.delete(usageReservations).where(eq(usageReservations.id, reservation.id));
-    if (delivered) {
-      const { userId, monthKey, kind } = reservation;
-      const field = kind === 'summary' ? 'summariesUsed' : 'audiosUsed';
-      await tx
-        .insert(usageCounters)
-        .values({ userId, monthKey, [field]: 1 })
-        .onConflictDoUpdate({
-          target: [usageCounters.userId, usageCounters.monthKey],
-          set: { [field]: sql`${counterOf(kind)} + 1` },
-        });
+    if (!delivered) {
+      await letGo(tx, reservation.id);
+      return false;
     }
-    return delivered;
+    await tx.delete(usageReservations).where(eq(usageReservations.id, reservation.id));
+    const field = kind === 'summary' ? 'summariesUsed' : 'audiosUsed';
+    await tx
+      .insert(usageCounters)
+      .values({ userId, monthKey, [field]: 1 })
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.monthKey],
+        set: { [field]: sql`${counterOf(kind)} + 1` },
+      });
+    return true;
   });
 }
 

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FREE_PLAN_LIMITS, type PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
-import type { UsageKind, UsageQuota } from '../../ports/usage-quota.js';
+import type { UsageKind, UsageQuota, UsageReservation } from '../../ports/usage-quota.js';
 import {
+  confirmHold,
   findPlan,
   findUsage,
   hold,
@@ -35,6 +37,9 @@ export interface UsageOptions {
   now?: () => Date;
 }
 
+/** How often a request looks again at the reader's hold of its item while that hold is being admitted. */
+const PENDING_POLL_MS = 20;
+
 export function createUsageService(db: Database, options: UsageOptions): UsageService {
   const now = options.now ?? (() => new Date());
   const { holdMs } = options;
@@ -55,11 +60,32 @@ export function createUsageService(db: Database, options: UsageOptions): UsageSe
         audiosLimit: limitOf(plan, 'audio'),
       };
     },
-    async reserve(userId, kind) {
+    async reserve(userId, kind, { item, admit } = {}) {
       const monthKey = monthKeyOf(now());
-      const plan = await findPlan(db, userId);
-      const id = await hold(db, { userId, monthKey, kind }, limitOf(plan, kind), holdMs);
-      return id === undefined ? undefined : { id, userId, monthKey, kind };
+      const limit = limitOf(await findPlan(db, userId), kind);
+      let admitted = admit === undefined;
+      // A pending hold is confirmed or given back within moments, or lapses within holdMs (its
+      // holder died): the loop ends by then.
+      for (;;) {
+        const held = await hold(db, { userId, monthKey, kind, item, pending: !admitted }, limit, holdMs);
+        if (held.kind === 'full') return undefined;
+        if (held.kind === 'pending') {
+          await sleep(PENDING_POLL_MS);
+          continue;
+        }
+        const reservation: UsageReservation = { id: held.id, userId, monthKey, kind, joined: held.joined };
+        if (admitted || held.joined) return reservation;
+        try {
+          await admit?.();
+        } catch (error) {
+          // Should this fail too (the database is down), the hold lapses on its own.
+          await releaseHold(db, held.id).catch(() => undefined);
+          throw error;
+        }
+        admitted = true;
+        // Admission outlasted the hold, which lapsed and went: hold again, without counting twice.
+        if (await confirmHold(db, held.id, holdMs)) return reservation;
+      }
     },
     async renew(reservation) {
       await renewHold(db, reservation.id, holdMs);

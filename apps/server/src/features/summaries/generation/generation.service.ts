@@ -50,11 +50,12 @@ export class GenerationService {
   /**
    * Resolves the book and looks for its summary. A hit answers at once, and is charged only when
    * it adds a summary the reader did not have. A miss holds one summary of the plan now (so that
-   * concurrent requests cannot pass the limit together) for `run`.
+   * concurrent requests cannot pass the limit together) for `run`. The hold is the norm_key's: a
+   * reader's second request for the same summary shares it, and so its one unit.
    */
   async prepare(userId: string, input: GenerateInput): Promise<Prepared> {
     if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
-    const { quota, summaries } = this.deps;
+    const { quota, summaries, admitGeneration } = this.deps;
     const book = await resolveBook(this.deps.catalog, input);
     const key = normKey(book.title, book.author, book.language);
     const cachedId = await summaries.findIdByKey(key);
@@ -62,28 +63,46 @@ export class GenerationService {
       if (await summaries.isOwned(userId, cachedId)) {
         await summaries.touch(userId, cachedId);
       } else {
-        const reservation = await this.reserve(userId);
+        const reservation = await quota.reserve(userId, 'summary', { item: key });
+        if (!reservation) return this.ownedNow(userId, key);
         if (await quota.charge(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx))) {
           await this.generated(userId, cachedId);
         }
       }
-      return {
-        cached: true,
-        result: { summaryId: cachedId, cached: true, usage: await quota.usage(userId) },
-      };
+      return this.cachedAnswer(userId, cachedId);
     }
-    const reservation = await this.reserve(userId);
-    try {
-      // Fair use counts real generations only (a stored summary costs no model call), after the plan's limit.
-      await this.deps.admitGeneration?.(userId);
-    } catch (error) {
-      await quota.release(reservation);
-      throw error;
-    }
+    // Fair use counts real generations only (a stored summary costs no model call), after the plan's
+    // limit, and once per hold: not again for a request that shares the reader's hold.
+    const reservation = await quota.reserve(userId, 'summary', {
+      item: key,
+      admit: admitGeneration && (() => admitGeneration(userId)),
+    });
+    if (!reservation) return this.ownedNow(userId, key);
     return {
       cached: false,
       run: (listener, signal) => this.run(userId, key, book, reservation, listener, signal),
     };
+  }
+
+  private async cachedAnswer(userId: string, summaryId: string): Promise<Prepared> {
+    return {
+      cached: true,
+      result: { summaryId, cached: true, usage: await this.deps.quota.usage(userId) },
+    };
+  }
+
+  /**
+   * At the limit, the reader may have the summary after all: their other request for it delivered
+   * it, and ended the hold this one would have shared, a moment ago.
+   */
+  private async ownedNow(userId: string, key: string): Promise<Prepared> {
+    const { summaries } = this.deps;
+    const summaryId = await summaries.findIdByKey(key);
+    if (!summaryId || !(await summaries.isOwned(userId, summaryId))) {
+      throw new AppError('SUMMARY_LIMIT_REACHED', 403);
+    }
+    await summaries.touch(userId, summaryId);
+    return this.cachedAnswer(userId, summaryId);
   }
 
   /** Reports a summary new to the reader; a failure is logged, the reader has their summary. */
@@ -148,11 +167,5 @@ export class GenerationService {
       clearInterval(renewal);
       leave();
     }
-  }
-
-  private async reserve(userId: string): Promise<UsageReservation> {
-    const reservation = await this.deps.quota.reserve(userId, 'summary');
-    if (!reservation) throw new AppError('SUMMARY_LIMIT_REACHED', 403);
-    return reservation;
   }
 }

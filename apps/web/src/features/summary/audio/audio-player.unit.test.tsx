@@ -224,6 +224,19 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
     if (language === 'en') expect(screen.getByText("You've reached the 10 audios/month limit.")).toBeTruthy();
   });
 
+  it.each(['AUDIO_RATE_LIMITED', 'AUDIO_BUSY'] as const)(
+    'tells the reader why a narration must wait (%s), and lets them try again',
+    async (code) => {
+      const user = userEvent.setup();
+      api.on({ 'POST /api/summaries/:id/audio': () => apiError(429, code, 'wait') });
+      renderPlayer(language);
+      await user.click(await screen.findByRole('button', { name: m.listen }));
+      expect(await screen.findByText(translations[language].errors[code])).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByRole('button', { name: m.error.retry })).toBeTruthy();
+    },
+  );
+
   it('tells the reader the audio could not be made, and lets them try again', async () => {
     const user = userEvent.setup();
     const stream = eventStream();
