@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
 import { authClient } from '../../lib/auth/auth-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { authErrorMessage } from './auth-errors';
@@ -25,13 +26,26 @@ export function ConfirmEmailPage() {
     sent.current = true;
     authClient.confirmEmail(token).then(
       () => setOutcome({ state: 'done' }),
-      (error: unknown) => setOutcome({ state: 'failed', message: authErrorMessage(error, t) }),
+      (error: unknown) =>
+        setOutcome({
+          state: 'failed',
+          // A spent or expired link is the usual case: say so, not the generic "sign in again".
+          message:
+            error instanceof ApiError && error.code === 'INVALID_TOKEN'
+              ? t('auth.confirm.invalidLink')
+              : authErrorMessage(error, t),
+        }),
     );
   }, [token, t]);
 
+  const failed = !token || outcome.state === 'failed';
   const next = session ? (
     <Button asChild size="lg" className="w-full">
-      <Link to="/home">{t('auth.confirm.goHome')}</Link>
+      {failed ? (
+        <Link to="/settings">{t('auth.confirm.requestNew')}</Link>
+      ) : (
+        <Link to="/home">{t('auth.confirm.goHome')}</Link>
+      )}
     </Button>
   ) : (
     <Button asChild size="lg" className="w-full">
@@ -43,7 +57,8 @@ export function ConfirmEmailPage() {
   if (!token) {
     body = (
       <p role="alert" className="text-sm font-medium text-red-700">
-        {t('auth.confirm.missingToken')} {t('auth.confirm.expiredHint')}
+        {t('auth.confirm.missingToken')}{' '}
+        {session ? t('auth.confirm.resendHint') : t('auth.confirm.expiredHint')}
       </p>
     );
   } else if (outcome.state === 'working') {
@@ -67,7 +82,9 @@ export function ConfirmEmailPage() {
       <div role="alert" className="flex flex-col gap-1 text-sm">
         <p className="font-medium text-red-700">{t('auth.confirm.failed')}</p>
         <p className="text-stone-700">{outcome.message}</p>
-        <p className="text-stone-700">{t('auth.confirm.expiredHint')}</p>
+        <p className="text-stone-700">
+          {session ? t('auth.confirm.resendHint') : t('auth.confirm.expiredHint')}
+        </p>
       </div>
     );
   }

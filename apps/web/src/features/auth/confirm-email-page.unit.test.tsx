@@ -38,14 +38,23 @@ describe('ConfirmEmailPage', () => {
     expect(screen.getByRole('link', { name: texts.signIn }).getAttribute('href')).toBe('/auth?mode=login');
   });
 
-  it("shows the server's translated reason and what to do when the link is spent or expired", async () => {
+  it('says a spent or expired link is one, and what to do', async () => {
     renderPage('/auth/confirm?token=spent-token-123', () =>
       apiError(400, 'INVALID_TOKEN', 'Este enlace o sesión no es válido o ha caducado.'),
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(texts.failed);
-    expect(alert.textContent).toContain('Este enlace o sesión no es válido o ha caducado.');
+    expect(alert.textContent).toContain(texts.invalidLink);
     expect(alert.textContent).toContain(texts.expiredHint);
+  });
+
+  it("shows the server's translated message for another failure", async () => {
+    renderPage('/auth/confirm?token=busy-token-123', () =>
+      apiError(429, 'RATE_LIMITED', 'Demasiados intentos. Espera un momento.'),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Demasiados intentos. Espera un momento.',
+    );
   });
 
   it('says an incomplete link is incomplete, without calling the server', () => {
