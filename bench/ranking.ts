@@ -19,8 +19,10 @@ import pg from 'pg';
 import { LANGUAGES, type Language, type RankingScope } from '@summa/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
+import { loadOrCreateSecret } from '../apps/server/src/db/app-secrets.repository.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
+import { createAccessTokens } from '../apps/server/src/features/auth/tokens.service.js';
 import { ProfileService } from '../apps/server/src/features/gamification/profile.service.js';
 import { ProgressService } from '../apps/server/src/features/gamification/progress.service.js';
 import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
@@ -271,13 +273,14 @@ async function main() {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     try {
       const sessions = await requesterSessions(client, REQUESTERS);
+      // The app's key: generated at its start and kept in the database (no JWT_SECRET here).
+      const accessTokens = createAccessTokens(await loadOrCreateSecret(database.db, 'jwt'));
       const requesters: Requester[] = await Promise.all(
         sessions.map(async (session) => ({
           userId: session.user_id,
           language: languageOf(session.language),
           // Signed as a sign-in signs them, for a live session row.
-          token: (await app.accessTokens.sign({ userId: session.user_id, sessionId: session.session_id }))
-            .token,
+          token: (await accessTokens.sign({ userId: session.user_id, sessionId: session.session_id })).token,
         })),
       );
       // XP is earned only for summaries in the reader's history: every requester has opened every one.

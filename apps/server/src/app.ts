@@ -1,38 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { composeServices, type ServiceOverrides } from './composition.js';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
-import { AudioSyntheses } from './features/audio/audio-synthesis.js';
 import { audioRoutes } from './features/audio/audio.routes.js';
-import type { PartLimits } from './features/audio/narration.js';
-import type { ReaderActivity } from './ports/reader-activity.js';
-import { AudioService } from './features/audio/audio.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { adminUsersRoutes } from './features/billing/admin-users.routes.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
-import { BillingService } from './features/billing/billing.service.js';
-import { createCatalogLookup } from './features/catalog/catalog-lookup.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
-import { FilesService } from './features/files/files.service.js';
-import { healthRoutes } from './features/health/health.routes.js';
-import { HealthService } from './features/health/health.service.js';
-import { DEFAULT_LEASE_MS } from './single-flight/leased-flights.js';
-import { generationRoutes } from './features/summaries/generation/generation.routes.js';
-import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
-import { GenerationService } from './features/summaries/generation/generation.service.js';
-import { translationRoutes } from './features/summaries/translation/translation.routes.js';
-import { TranslationService } from './features/summaries/translation/translation.service.js';
-import { summariesRoutes } from './features/summaries/summaries.routes.js';
-import { SummariesService } from './features/summaries/summaries.service.js';
-import { createUsageService } from './features/usage/usage.service.js';
-import { usageRoutes } from './features/usage/usage.routes.js';
-import { loadAchievements } from './features/gamification/achievements.js';
 import { gamificationRoutes } from './features/gamification/gamification.routes.js';
-import { ProfileService } from './features/gamification/profile.service.js';
-import { ProgressService } from './features/gamification/progress.service.js';
-import { RankingService } from './features/gamification/ranking.service.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { generationRoutes } from './features/summaries/generation/generation.routes.js';
+import { summariesRoutes } from './features/summaries/summaries.routes.js';
+import { translationRoutes } from './features/summaries/translation/translation.routes.js';
+import { usageRoutes } from './features/usage/usage.routes.js';
 import { answerClientError, answerFrameworkError, closingAnswerPlugin } from './http/framework-answers.js';
 import { guardsFirstPlugin } from './http/guards-first.js';
 import { loggerOptions, type LogStream } from './http/log-redaction.js';
@@ -45,15 +28,8 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { storagePlugin } from './plugins/storage.js';
 import { webAppPlugin } from './plugins/web-app.js';
-import { createLlmProvider } from './providers/llm/create-llm-provider.js';
-import type { PaymentsProvider } from './providers/payments/payments-provider.js';
-import { createStripePayments } from './providers/payments/stripe-payments.js';
-import type { LlmProvider, LlmStatus } from './providers/llm/llm-provider.js';
-import { LocalStorage } from './providers/storage/local-storage.js';
-import type { ObjectStorage } from './providers/storage/object-storage.js';
+import type { LlmStatus } from './providers/llm/llm-provider.js';
 import { s3Origin } from './providers/storage/s3-origin.js';
-import { createTtsProvider } from './providers/tts/create-tts-provider.js';
-import type { TtsProvider } from './providers/tts/tts-provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,43 +42,27 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Headers are small: they get at most this long even when REQUEST_TIMEOUT_MS is larger. */
 const HEADERS_TIMEOUT_MS = 10_000;
 
-export interface AppOptions {
+export interface AppOptions extends ServiceOverrides {
   config: AppConfig;
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout unless given; tests read their logs from it). */
   logStream?: LogStream;
-  /** The summary model; by default the one the config names (tests may hand in their own). */
-  llmProvider?: LlmProvider;
-  /** How long a generation claim lives and how often waiters look; tests shorten them. */
-  generation?: Partial<Pick<FlightsDeps, 'leaseMs' | 'pollMs'>>;
-  /** Where generated files go; by default the one the config names (tests may hand in their own). */
-  storage?: ObjectStorage;
-  /** The narration voice; by default the one the config names (tests may hand in their own). */
-  ttsProvider?: TtsProvider;
-  /** Shorter narration parts (tests that need many). */
-  narration?: PartLimits;
   /** Whether the model starts loading (or downloading) once the server listens; default yes. */
   preloadModel?: boolean;
-  /** Where reader activity goes; by default Gamification (tests may record the events instead). */
-  readerActivity?: ReaderActivity;
-  /** Payments; by default Stripe when the config has STRIPE_SECRET_KEY (tests may hand in their own). */
-  payments?: PaymentsProvider;
 }
 
+/**
+ * The app: plugins, then the services built by the composition root (composition.ts), then the
+ * routes, each given the services it calls.
+ */
 export async function buildApp({
   config,
   database,
   logger,
   logStream,
-  llmProvider,
-  generation,
-  storage,
-  ttsProvider,
-  narration,
   preloadModel = true,
-  readerActivity,
-  payments,
+  ...overrides
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
@@ -145,7 +105,8 @@ export async function buildApp({
 
   await app.register(errorHandlerPlugin);
   const storageOrigin =
-    storage?.externalOrigin ?? (config.storage.driver === 's3' ? s3Origin(config.storage.s3) : undefined);
+    overrides.storage?.externalOrigin ??
+    (config.storage.driver === 's3' ? s3Origin(config.storage.s3) : undefined);
   await app.register(securityPlugin, { mediaOrigins: storageOrigin ? [storageOrigin] : [] });
   await app.register(closingAnswerPlugin);
   await app.register(databasePlugin, { db: database.db, kind: database.kind, ping: () => database.ping() });
@@ -156,155 +117,62 @@ export async function buildApp({
     limits: config.limits,
   });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret, adminEmails: config.adminEmails });
-  await app.register(guardsFirstPlugin);
-  await app.register(storagePlugin, { settings: config.storage, storage });
 
-  // Ports (src/ports) bound to the features that implement them.
-  const catalog = createCatalogLookup(app.db);
-  const leaseMs = generation?.leaseMs ?? DEFAULT_LEASE_MS;
-  // A summary's hold on the plan lives as long as a generation's claim, renewed alike.
-  const usage = createUsageService(app.db, { holdMs: leaseMs });
-  const provider = llmProvider ?? (await createLlmProvider(config.llm, app.log));
-  if (!llmProvider) app.addHook('onClose', () => provider.close());
-  app.decorate('modelStatus', () => provider.status());
-  const summaries = new SummariesService({ db: app.db, plan: usage });
-
-  await app.register(healthRoutes, {
-    health: new HealthService(app.pingDatabase, provider),
-    requireAdmin: app.requireAdmin,
-  });
-  // The model starts downloading or loading once the server listens, so the first reader does
-  // not pay for it and readiness does not wait for it (tests that only inject never listen).
-  if (preloadModel) {
-    app.addHook('onListen', () => {
-      setImmediate(() => provider.preload?.());
-    });
-  }
-  await app.register(catalogRoutes, {
-    requireAdmin: app.requireAdmin,
-    openLibrary: config.openLibrary,
-    refreshSeconds: config.catalogRefreshSeconds,
-    historySearch: async (request, query, language, limit) => {
-      const user = await app.identify(request);
-      return user ? summaries.suggestions(user.id, query, language, limit) : [];
-    },
-  });
-  await app.register(authRoutes, {
-    google: config.google,
-    publicUrl: config.publicUrl,
-    port: config.port,
-    env: config.env,
-    readableLog: config.logFormat === 'pretty',
-  });
-
-  await app.register(usageRoutes, { usage });
-  // A reader's new XP or profile shows in their rankings at once on this instance.
-  const standingChanged = (userId: string) => ranking.forget(userId);
-  const profiles = new ProfileService({
-    db: app.db,
-    storage: app.storage,
-    plan: usage,
+  const services = await composeServices({
+    ...overrides,
+    config,
+    database,
     log: app.log,
-    onChange: standingChanged,
-  });
-  const ranking = new RankingService({ db: app.db, profiles, refreshMs: config.rankingRefreshMs });
-  const progress = new ProgressService({
-    db: app.db,
-    summaries,
-    achievements: loadAchievements(),
-    onChange: standingChanged,
-  });
-  await app.register(gamificationRoutes, { progress, profiles, ranking });
-  // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
-  const activity = readerActivity ?? progress;
-  await app.register(summariesRoutes, { summaries });
-  // One flight per norm_key for generations and translations alike (ADR 0020).
-  const summaryFlights = new GenerationFlights({
-    db: app.db,
-    provider,
-    catalog,
-    idleTimeoutMs: config.llm.idleTimeoutMs,
-    log: app.log,
-    leaseMs,
-    pollMs: generation?.pollMs,
-  });
-  const generationService = new GenerationService({
-    flights: summaryFlights,
-    catalog,
-    quota: usage,
-    summaries,
-    activity,
-    admitGeneration: app.rateLimit.admitGeneration,
-    log: app.log,
-    // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
-    shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
-  });
-  const tts = ttsProvider ?? (await createTtsProvider(config.tts));
-  if (!ttsProvider) app.addHook('onClose', () => tts.close());
-  const audioSyntheses = new AudioSyntheses({
-    db: app.db,
-    tts,
-    storage: app.storage,
-    log: app.log,
-    leaseMs,
-    pollMs: generation?.pollMs,
-    partLimits: narration,
-  });
-  const audio = new AudioService({
-    db: app.db,
-    syntheses: audioSyntheses,
-    summaries,
-    quota: usage,
-    storage: app.storage,
-    activity,
-    log: app.log,
-    admit: app.rateLimit.admitAudio,
-    shutdownGraceMs: config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2),
-  });
-  const skeletons = await profiles.fillNicknameSkeletons();
-  if (skeletons > 0) app.log.info({ skeletons }, 'filled the skeletons of nicknames named before them');
-  if (database.kind === 'pglite') {
-    // An embedded database has one process: the holds, claims and unfinished audio found at start are a dead one's.
-    const holds = await usage.releaseAllHolds();
-    const claims = await generationService.releaseAllClaims();
-    const audioLeft = await audioSyntheses.releaseAll();
-    if (holds + claims + audioLeft.claims + audioLeft.parts > 0) {
-      app.log.info({ holds, claims, audio: audioLeft }, 'released what a previous process left');
-    }
-  }
-  await app.register(generationRoutes, { generation: generationService });
-  await app.register(translationRoutes, {
-    translation: new TranslationService({
-      db: app.db,
-      flights: summaryFlights,
-      catalog,
-      plan: usage,
-      admitGeneration: app.rateLimit.admitGeneration,
-    }),
-  });
-  await app.register(audioRoutes, { audio });
-  // Presigned S3 URLs point at the bucket; only local files are served by the app.
-  if (app.storage instanceof LocalStorage) {
-    await app.register(filesRoutes, { files: new FilesService(app.storage) });
-  }
-
-  // Premium through Stripe (off without STRIPE_SECRET_KEY) and admin grants.
-  const billing = new BillingService({
-    db: app.db,
-    payments: config.payments
-      ? { provider: payments ?? createStripePayments(config.payments), settings: config.payments }
-      : undefined,
+    rateLimit: app.rateLimit,
+    mail: app.mail,
+    // Never the request's Host or X-Forwarded-Host: anyone can set those (see AuthDeps.baseUrl).
     baseUrl: () => {
       if (config.publicUrl) return config.publicUrl;
       const address = app.server.address();
       const port = typeof address === 'object' && address !== null ? address.port : config.port;
       return `http://localhost:${port}`;
     },
-    log: app.log,
   });
-  await app.register(billingRoutes, { billing });
-  await app.register(adminUsersRoutes, { billing });
+  app.addHook('onClose', () => services.close());
+  app.decorate('modelStatus', () => services.llm.status());
+  // The model starts downloading or loading once the server listens, so the first reader does
+  // not pay for it and readiness does not wait for it (tests that only inject never listen).
+  if (preloadModel) {
+    app.addHook('onListen', () => {
+      setImmediate(() => services.llm.preload?.());
+    });
+  }
+  // Writes the shipped catalogue when it changed, then builds the search index.
+  app.addHook('onReady', () => services.catalog.importShipped());
+
+  await app.register(authPlugin, { sessions: services.auth.sessionCheck });
+  await app.register(guardsFirstPlugin);
+  await app.register(storagePlugin, { storage: services.storage, owned: services.ownsStorage });
+
+  await app.register(healthRoutes, { health: services.health, requireAdmin: app.requireAdmin });
+  await app.register(catalogRoutes, {
+    catalog: services.catalog,
+    requireAdmin: app.requireAdmin,
+    historySearch: async (request, query, language, limit) => {
+      const user = await app.identify(request);
+      return user ? services.summaries.suggestions(user.id, query, language, limit) : [];
+    },
+  });
+  await app.register(authRoutes, services.auth);
+  await app.register(usageRoutes, { usage: services.usage });
+  await app.register(gamificationRoutes, {
+    progress: services.progress,
+    profiles: services.profiles,
+    ranking: services.ranking,
+  });
+  await app.register(summariesRoutes, { summaries: services.summaries });
+  await app.register(generationRoutes, { generation: services.generation });
+  await app.register(translationRoutes, { translation: services.translation });
+  await app.register(audioRoutes, { audio: services.audio });
+  // Presigned S3 URLs point at the bucket; only local files are served by the app.
+  if (services.files) await app.register(filesRoutes, { files: services.files });
+  await app.register(billingRoutes, { billing: services.billing });
+  await app.register(adminUsersRoutes, { billing: services.billing });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadOrCreateSecret } from '../features/auth/sessions.repository.js';
-import { randomToken } from '../features/auth/tokens.service.js';
-import { createObjectStorage } from '../providers/storage/create-object-storage.js';
-import type { ObjectStorage, StorageSettings } from '../providers/storage/object-storage.js';
+import type { ObjectStorage } from '../providers/storage/object-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,18 +10,14 @@ declare module 'fastify' {
 }
 
 export interface StoragePluginOptions {
-  settings: StorageSettings;
-  /** A storage of the caller's (tests); the caller closes it. */
-  storage?: ObjectStorage;
+  /** The storage the composition root built. */
+  storage: ObjectStorage;
+  /** Whether the app closes it (false for a storage of the caller's: tests close their own). */
+  owned: boolean;
 }
 
-export const storagePlugin = fp(async (app: FastifyInstance, options: StoragePluginOptions) => {
-  const storage =
-    options.storage ??
-    (await createObjectStorage(options.settings, {
-      // Like the JWT key: generated once, kept in the database, the same for every instance.
-      signingKey: () => loadOrCreateSecret(app.db, 'storage', () => randomToken(48)),
-    }));
-  if (!options.storage) app.addHook('onClose', () => storage.close());
+/** Exposes the storage (tests put and sign files through it) and closes it with the app when it owns it. */
+export const storagePlugin = fp(async (app: FastifyInstance, { storage, owned }: StoragePluginOptions) => {
+  if (owned) app.addHook('onClose', () => storage.close());
   app.decorate('storage', storage);
 });

@@ -2,7 +2,7 @@ import type { Book, Category, Language } from '@summa/shared';
 
 /**
  * What other features may ask the catalogue: implemented by features/catalog (catalog-lookup.ts),
- * bound in app.ts, used by the summaries feature to resolve a book and pick related ones.
+ * bound in composition.ts, used by the summaries feature to resolve a book and pick related ones.
  */
 export interface BookCatalog {
   byId(id: string, language: Language): Promise<Book | undefined>;

@@ -12,7 +12,7 @@ export type ReaderActivityEvent =
 /**
  * Where features report what readers did, once per rule (the audio feature: once per user,
  * summary and language). Implemented by features/gamification (ProgressService), bound in
- * app.ts. A failure to record is logged by the caller and never fails the reader's request.
+ * composition.ts. A failure to record is logged by the caller and never fails the reader's request.
  */
 export interface ReaderActivity {
   record(event: ReaderActivityEvent): Promise<unknown>;

@@ -1,7 +1,7 @@
 import type { PlanType } from '@summa/shared';
 
 /**
- * A reader's plan (free or premium): implemented by features/usage, bound in app.ts, used where
+ * A reader's plan (free or premium): implemented by features/usage, bound in composition.ts, used where
  * the plan changes what a reader gets (the summaries feature's history length).
  */
 export interface ReaderPlan {

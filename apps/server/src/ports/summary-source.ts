@@ -20,7 +20,7 @@ export interface SummaryTopic {
 
 /**
  * Stored summaries, read-only: implemented by features/summaries (SummariesService), bound in
- * app.ts, used by the audio feature to narrate a summary and by Gamification to check an event.
+ * composition.ts, used by the audio feature to narrate a summary and by Gamification to check an event.
  */
 export interface SummarySource {
   /** The stored summary, or undefined when there is none with this id. */

@@ -29,7 +29,7 @@ export interface ReserveOptions {
 }
 
 /**
- * The plan's monthly counters: implemented by features/usage, bound in app.ts, used by the
+ * The plan's monthly counters: implemented by features/usage, bound in composition.ts, used by the
  * summaries and audio features. A reservation counts against the limit only while its holder
  * renews it (a crashed process stops renewing, and within seconds it counts no more); it is
  * charged only in the transaction that delivers what it paid for to the reader.

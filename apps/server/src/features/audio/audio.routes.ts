@@ -1,24 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  audioQuerySchema,
-  audioRequestSchema,
-  audioResponseSchema,
-  storedAudioResponseSchema,
-  summaryParamsSchema,
-  type AudioEvent,
-  type AudioResponse,
-} from '@summa/shared';
+import { ENDPOINTS, type AudioEvent, type AudioResponse } from '@summa/shared';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import { answerJsonOrStream } from '../../http/json-or-stream.js';
 import { asReplyError } from '../../http/reply-error.js';
 import { AudioCancelled, AudioError } from './audio-error.js';
 import type { AudioProgress, AudioService } from './audio.service.js';
-import { errorResponses } from '../../http/error-responses.js';
 
 export interface AudioRoutesOptions {
   audio: AudioService;
 }
 
-const bearer = [{ bearerAuth: [] }];
+const tags = ['audio'];
 
 const asReply = (error: unknown) => asReplyError(error, (cause) => new AudioError({ cause }));
 
@@ -26,42 +18,32 @@ const asReply = (error: unknown) => asReplyError(error, (cause) => new AudioErro
 export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app, { audio }) => {
   app.addHook('preClose', () => audio.close());
 
-  app.get(
-    '/api/summaries/:id/audio',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['audio'],
-        summary:
-          "A summary's stored narration, its parts with signed URLs (valid 3600 s); null while none was made",
-        security: bearer,
-        params: summaryParamsSchema,
-        querystring: audioQuerySchema,
-        response: { 200: storedAudioResponseSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => ({ audio: await audio.get(request.params.id, request.query.language) }),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.audio.get, {
+      tags,
+      summary:
+        "A summary's stored narration, its parts with signed URLs (valid 3600 s); null while none was made",
+      bearer: true,
+      errors: [400, 401, 404],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request) => ({ audio: await audio.get(request.params.id, request.query.language) }),
+  });
 
-  app.post(
-    '/api/summaries/:id/audio',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['audio'],
-        summary: 'Narrate a summary (prepare audio), or get its stored narration at once',
-        description:
-          'With `Accept: text/event-stream` the answer streams `plan` (how many parts), `part` as each part is ' +
-          'stored (with its signed URL: playing can start on the first), then `done` (the whole audio, with usage) ' +
-          'or `error` (code and message). A new narration counts one audio against the monthly plan; a stored one ' +
-          'and a failed one cost nothing.',
-        security: bearer,
-        params: summaryParamsSchema,
-        body: audioRequestSchema,
-        response: { 200: audioResponseSchema, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(ENDPOINTS.audio.prepare, {
+      tags,
+      summary: 'Narrate a summary (prepare audio), or get its stored narration at once',
+      description:
+        'With `Accept: text/event-stream` the answer streams `plan` (how many parts), `part` as each part is ' +
+        'stored (with its signed URL: playing can start on the first), then `done` (the whole audio, with usage) ' +
+        'or `error` (code and message). A new narration counts one audio against the monthly plan; a stored one ' +
+        'and a failed one cost nothing.',
+      bearer: true,
+      errors: [400, 401, 403, 404, 429, 502, 503],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request, reply) =>
       answerJsonOrStream<AudioResponse, AudioProgress, AudioEvent>(
         request,
         reply,
@@ -73,5 +55,5 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
           failed: (code, message) => ({ type: 'error', code, message }),
         },
       ),
-  );
+  });
 };

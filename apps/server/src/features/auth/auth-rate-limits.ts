@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimitRule } from '../../plugins/rate-limit.js';
-import { loadKnownDevices } from './known-devices.service.js';
+import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit.js';
+import type { KnownDevices } from './known-devices.service.js';
 import { sha256 } from './tokens.service.js';
 
 const MINUTE = 60;
@@ -33,42 +32,40 @@ export const AUTH_RATE_LIMITS = {
   googleExchangeIp: { name: 'google-exchange:ip', limit: 30, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** Holds the known-device token; sent back to the auth routes only. */
-const DEVICE_COOKIE = 'summa_device';
-const DEVICE_COOKIE_PATH = '/api/auth';
-const DEVICE_COOKIE_SECONDS = 365 * DAY;
-
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
 /** Account keys are hashed: the counters store holds no e-mail addresses. */
 export const accountKey = (account: string) => `account:${sha256(account)}`;
 
-export async function createLoginThrottle(app: FastifyInstance) {
-  const devices = await loadKnownDevices(app.db);
-  const limits = AUTH_RATE_LIMITS;
-  return {
-    /** Before the password is checked: throws 429 with Retry-After past a limit. */
-    async admit(request: FastifyRequest, email: string): Promise<void> {
-      const device = devices.recognise(email, readCookie(request, DEVICE_COOKIE));
-      if (device) return app.rateLimit.check(limits.loginDevice, `device:${device}`);
-      await app.rateLimit.check(limits.loginIp, `ip:${request.ip}`);
-      await app.rateLimit.check(limits.loginPair, `${accountKey(email)}:ip:${request.ip}`);
-      await app.rateLimit.check(limits.loginAccount, accountKey(email));
-      await app.rateLimit.check(limits.loginAccountDaily, accountKey(email));
-    },
-    /** After a successful sign-in: this browser is a known device of the account. */
-    remember(reply: FastifyReply, email: string): void {
-      const secure = reply.request.protocol === 'https' ? '; Secure' : '';
-      reply.header(
-        'set-cookie',
-        `${DEVICE_COOKIE}=${devices.issue(email)}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
-      );
-    },
-  };
+export interface LoginThrottleDeps {
+  rateLimit: Pick<RateLimiter, 'check'>;
+  devices: KnownDevices;
+}
+
+/** A sign-in attempt as the throttle sees it. */
+export interface LoginAttempt {
+  ip: string;
+  email: string;
+  /** The browser's known-device token (its cookie), if it sent one. */
+  deviceToken: string | undefined;
+}
+
+/** The limits on password sign-ins, with a known device's own allowance. */
+export class LoginThrottle {
+  constructor(private readonly deps: LoginThrottleDeps) {}
+
+  /** Before the password is checked: throws 429 with Retry-After past a limit. */
+  async admit({ ip, email, deviceToken }: LoginAttempt): Promise<void> {
+    const { rateLimit, devices } = this.deps;
+    const limits = AUTH_RATE_LIMITS;
+    const device = devices.recognise(email, deviceToken);
+    if (device) return rateLimit.check(limits.loginDevice, `device:${device}`);
+    await rateLimit.check(limits.loginIp, `ip:${ip}`);
+    await rateLimit.check(limits.loginPair, `${accountKey(email)}:ip:${ip}`);
+    await rateLimit.check(limits.loginAccount, accountKey(email));
+    await rateLimit.check(limits.loginAccountDaily, accountKey(email));
+  }
+
+  /** After a successful sign-in: the token that makes this browser a known device of the account. */
+  deviceToken(email: string): string {
+    return this.deps.devices.issue(email);
+  }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { ErrorResponse, Session, UserResponse } from '@summa/shared';
 import { buildApp } from '../../app.js';
-import { SESSION_CHECK_TTL_MS } from '../../plugins/live-sessions.js';
+import { SESSION_CHECK_TTL_MS } from './live-sessions.js';
 import {
   appSecrets,
   authSessions,

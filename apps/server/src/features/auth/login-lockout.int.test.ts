@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorResponse } from '@summa/shared';
+import { loadOrCreateSecret } from '../../db/app-secrets.repository.js';
 import type { DatabaseKind } from '../../db/database.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { TEST_REDIS_URL } from '../../test/test-redis.js';
 import { signUpTestUser, uniqueIp, type TestUser } from '../../test/test-users.js';
 import { AUTH_RATE_LIMITS } from './auth-rate-limits.js';
+import { KnownDevices } from './known-devices.service.js';
 
 describe.each(TEST_DATABASES)('login throttling in a table of %s', (kind) => {
   lockoutSuite(kind, undefined);
@@ -68,6 +70,25 @@ function lockoutSuite(kind: DatabaseKind, redisUrl: string | undefined) {
     // stranger's address (a shared network).
     expect((await login(owner.email, owner.password, uniqueIp())).statusCode).toBe(200);
     expect((await login(owner.email, owner.password, strangerIp, owner.cookie)).statusCode).toBe(200);
+  });
+
+  it('lets in a device cookie from before cookies were signed, and signs the one it sets instead', async () => {
+    const owner = await signUpTestUser(context.app);
+    // The bare token a sign-in set before the cookie was signed: an id and its MAC.
+    const devices = new KnownDevices({ key: await loadOrCreateSecret(context.database.db, 'device') });
+    const legacy = `summa_device=${devices.issue(owner.email)}`;
+    const strangerIp = uniqueIp();
+    for (let attempt = 0; attempt < AUTH_RATE_LIMITS.loginPair.limit; attempt++) {
+      expect((await login(owner.email, 'wrong password', strangerIp)).statusCode).toBe(401);
+    }
+    expectThrottled(await login(owner.email, owner.password, strangerIp));
+    const signedIn = await login(owner.email, owner.password, strangerIp, legacy);
+    expect(signedIn.statusCode).toBe(200);
+    // The new cookie carries @fastify/cookie's signature after the token.
+    expect(deviceCookie(signedIn).split('.')).toHaveLength(3);
+    // A token whose MAC does not hold is no device, signed or not.
+    const forged = `${legacy.slice(0, -1)}${legacy.endsWith('A') ? 'B' : 'A'}`;
+    expectThrottled(await login(owner.email, owner.password, strangerIp, forged));
   });
 
   it('holds a per-account ceiling across many addresses, and still lets the known device in', async () => {

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser, Session } from '@summa/shared';
+import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { Mailer } from '../../plugins/mail.js';
+import type { SessionsToForget } from '../../ports/session-check.js';
 import { findAccount } from './auth.repository.js';
 import {
   createSession,
@@ -9,12 +12,25 @@ import {
   rotateRefreshToken,
   type NewRefreshToken,
 } from './sessions.repository.js';
-import { randomToken, sha256 } from './tokens.service.js';
+import { randomToken, sha256, type AccessTokens } from './tokens.service.js';
 
-export type AuthContext = Pick<
-  FastifyInstance,
-  'db' | 'accessTokens' | 'adminEmails' | 'log' | 'forgetSessions'
->;
+/** What the auth services are built from (the composition root hands each the part it needs). */
+export interface AuthDeps {
+  db: Database;
+  accessTokens: AccessTokens;
+  /** ADMIN_EMAILS, lowercased: they seed the admin role of proven addresses. */
+  adminEmails: readonly string[];
+  log: FastifyBaseLogger;
+  /** This instance stops trusting revoked sessions at once (the SessionCheck port's `forget`). */
+  forgetSessions: (which: SessionsToForget) => void;
+  mail: Mailer;
+  /**
+   * The base of mailed links and of the Google redirect URI: PUBLIC_URL, else this server on
+   * localhost. Never the request's Host or X-Forwarded-Host: anyone can set those, and a reset
+   * link mailed to a victim would then carry its token to the attacker's site.
+   */
+  baseUrl: () => string;
+}
 
 /** A refresh token unused for this long stops working: the user signs in again. */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -29,73 +45,70 @@ function newRefreshToken(): { token: string; stored: NewRefreshToken } {
   };
 }
 
-export async function loadAuthUser(context: AuthContext, userId: string): Promise<AuthUser> {
-  const account = await findAccount(context.db, userId);
-  if (!account) throw new AppError('UNAUTHORIZED', 401);
-  return {
-    id: account.id,
-    email: account.email,
-    full_name: account.fullName,
-    role: account.role,
-    email_confirmed: account.emailConfirmed,
-    preferred_language: account.preferredLanguage,
-    plan: account.plan,
-    created_at: account.createdAt.toISOString(),
-  };
-}
+/** Sessions: signing in, refreshing, signing out, and the signed-in user. */
+export class SessionService {
+  constructor(private readonly deps: Pick<AuthDeps, 'db' | 'accessTokens' | 'log' | 'forgetSessions'>) {}
 
-async function sessionFor(
-  context: AuthContext,
-  userId: string,
-  sessionId: string,
-  refreshToken: string,
-): Promise<Session> {
-  const user = await loadAuthUser(context, userId);
-  const { token, expiresAt } = await context.accessTokens.sign({ userId, sessionId });
-  return {
-    access_token: token,
-    refresh_token: refreshToken,
-    expires_in: expiresAt - Math.floor(Date.now() / 1000),
-    expires_at: expiresAt,
-    token_type: 'bearer',
-    user,
-  };
-}
-
-/** Signs the user in: a new session (refresh-token family). */
-export async function startSession(context: AuthContext, userId: string): Promise<Session> {
-  const refresh = newRefreshToken();
-  const sessionId = await createSession(context.db, userId, refresh.stored);
-  return sessionFor(context, userId, sessionId, refresh.token);
-}
-
-/** Spends a refresh token for a new session of the same family (see `rotateRefreshToken`). */
-export async function refreshSession(context: AuthContext, refreshToken: string): Promise<Session> {
-  const successor = newRefreshToken();
-  const result = await rotateRefreshToken(
-    context.db,
-    sha256(refreshToken),
-    successor.stored,
-    REFRESH_GRACE_SECONDS,
-  );
-  if (result.kind === 'reused') {
-    context.log.warn({ sessionId: result.sessionId }, 'refresh token reused: session family revoked');
-    context.forgetSessions({ sessionId: result.sessionId });
+  async user(userId: string): Promise<AuthUser> {
+    const account = await findAccount(this.deps.db, userId);
+    if (!account) throw new AppError('UNAUTHORIZED', 401);
+    return {
+      id: account.id,
+      email: account.email,
+      full_name: account.fullName,
+      role: account.role,
+      email_confirmed: account.emailConfirmed,
+      preferred_language: account.preferredLanguage,
+      plan: account.plan,
+      created_at: account.createdAt.toISOString(),
+    };
   }
-  if (result.kind === 'invalid' || result.kind === 'reused') throw new AppError('INVALID_TOKEN', 401);
-  return sessionFor(context, result.userId, result.sessionId, successor.token);
-}
 
-/** Whose refresh token this is (for per-account limits), whether or not it is still valid. */
-export async function refreshTokenOwner(
-  context: AuthContext,
-  refreshToken: string,
-): Promise<string | undefined> {
-  return findRefreshTokenUser(context.db, sha256(refreshToken));
-}
+  /** Signs the user in: a new session (refresh-token family). */
+  async start(userId: string): Promise<Session> {
+    const refresh = newRefreshToken();
+    const sessionId = await createSession(this.deps.db, userId, refresh.stored);
+    return this.sessionFor(userId, sessionId, refresh.token);
+  }
 
-/** Signs out: the session's refresh-token family stops working, and this instance forgets it at once. */
-export async function endSession(context: AuthContext, sessionId: string): Promise<void> {
-  await revokeSession(context.db, sessionId);
-  context.forgetSessions({ sessionId });
+  /** Spends a refresh token for a new session of the same family (see `rotateRefreshToken`). */
+  async refresh(refreshToken: string): Promise<Session> {
+    const successor = newRefreshToken();
+    const result = await rotateRefreshToken(
+      this.deps.db,
+      sha256(refreshToken),
+      successor.stored,
+      REFRESH_GRACE_SECONDS,
+    );
+    if (result.kind === 'reused') {
+      this.deps.log.warn({ sessionId: result.sessionId }, 'refresh token reused: session family revoked');
+      this.deps.forgetSessions({ sessionId: result.sessionId });
+    }
+    if (result.kind === 'invalid' || result.kind === 'reused') throw new AppError('INVALID_TOKEN', 401);
+    return this.sessionFor(result.userId, result.sessionId, successor.token);
+  }
+
+  /** Whose refresh token this is (for per-account limits), whether or not it is still valid. */
+  async refreshTokenOwner(refreshToken: string): Promise<string | undefined> {
+    return findRefreshTokenUser(this.deps.db, sha256(refreshToken));
+  }
+
+  /** Signs out: the session's refresh-token family stops working, and this instance forgets it at once. */
+  async end(sessionId: string): Promise<void> {
+    await revokeSession(this.deps.db, sessionId);
+    this.deps.forgetSessions({ sessionId });
+  }
+
+  private async sessionFor(userId: string, sessionId: string, refreshToken: string): Promise<Session> {
+    const user = await this.user(userId);
+    const { token, expiresAt } = await this.deps.accessTokens.sign({ userId, sessionId });
+    return {
+      access_token: token,
+      refresh_token: refreshToken,
+      expires_in: expiresAt - Math.floor(Date.now() / 1000),
+      expires_at: expiresAt,
+      token_type: 'bearer',
+      user,
+    };
+  }
 }

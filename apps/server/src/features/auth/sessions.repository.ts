@@ -1,31 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import {
-  appSecrets,
-  authSessions,
-  passwordResetTokens,
-  refreshTokens,
-  users,
-} from '../../db/schema/index.js';
-
-/**
- * The stored secret of that name; the first instance to ask generates it, and a concurrent
- * first start of another instance gets the same one (the insert of the loser does nothing).
- */
-export async function loadOrCreateSecret(
-  db: Database,
-  name: string,
-  generate: () => string,
-): Promise<string> {
-  await db.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, name));
-  if (!row) throw new Error(`app secret ${name} could not be stored`);
-  return row.value;
-}
+import { authSessions, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
 
 export interface NewRefreshToken {
   hash: string;

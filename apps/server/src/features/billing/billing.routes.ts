@@ -1,81 +1,60 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  billingConfigResponseSchema,
-  billingRedirectResponseSchema,
-  billingSubscriptionSchema,
-  checkoutRequestSchema,
-  webhookResponseSchema,
-} from '@summa/shared';
+import { ENDPOINTS } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import type { BillingService } from './billing.service.js';
-import { errorResponses } from '../../http/error-responses.js';
 
 /** Stripe events are small, but an invoice with many lines can pass the API's 64 KB. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
-const bearer = [{ bearerAuth: [] }];
+const tags = ['plan'];
 
 /** Premium through Stripe: whether it is on, the reader's subscription, Checkout, the Portal, webhooks. */
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
-  app.get(
-    '/api/billing/config',
-    {
-      schema: {
-        tags: ['plan'],
-        summary: 'Whether payments are configured (else the upgrade button says they are coming soon)',
-        response: { 200: billingConfigResponseSchema },
-      },
-    },
-    async () => ({ enabled: billing.enabled }),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.billing.config, {
+      tags,
+      summary: 'Whether payments are configured (else the upgrade button says they are coming soon)',
+    }),
+    handler: async () => ({ enabled: billing.enabled }),
+  });
 
-  app.get(
-    '/api/billing/subscription',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['plan'],
-        summary: "The reader's plan and Stripe subscription (status, period end, cancellation)",
-        security: bearer,
-        response: { 200: billingSubscriptionSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => billing.subscription(request.user.id),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.billing.subscription, {
+      tags,
+      summary: "The reader's plan and Stripe subscription (status, period end, cancellation)",
+      bearer: true,
+      errors: [401, 404],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request) => billing.subscription(request.user.id),
+  });
 
-  app.post(
-    '/api/billing/checkout',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['plan'],
-        summary: "A Stripe Checkout Session for Premium at the price of the reader's language",
-        description:
-          'The price follows the profile language (BRL for pt, USD for en and es) and the interval. ' +
-          '409 ALREADY_PREMIUM for a Premium reader; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
-        security: bearer,
-        body: checkoutRequestSchema,
-        response: { 200: billingRedirectResponseSchema, ...errorResponses(400, 401, 404, 409, 503) },
-      },
-    },
-    async (request) => ({ url: await billing.checkout(request.user.id, request.body.interval) }),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.billing.checkout, {
+      tags,
+      summary: "A Stripe Checkout Session for Premium at the price of the reader's language",
+      description:
+        'The price follows the profile language (BRL for pt, USD for en and es) and the interval. ' +
+        '409 ALREADY_PREMIUM for a Premium reader; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
+      bearer: true,
+      errors: [400, 401, 404, 409, 503],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request) => ({ url: await billing.checkout(request.user.id, request.body.interval) }),
+  });
 
-  app.post(
-    '/api/billing/portal',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['plan'],
-        summary: "Stripe's Billing Portal for the reader (where Premium is cancelled)",
-        description:
-          '404 when the reader never went to Checkout; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
-        security: bearer,
-        response: { 200: billingRedirectResponseSchema, ...errorResponses(401, 404, 503) },
-      },
-    },
-    async (request) => ({ url: await billing.portal(request.user.id) }),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.billing.portal, {
+      tags,
+      summary: "Stripe's Billing Portal for the reader (where Premium is cancelled)",
+      description: '404 when the reader never went to Checkout; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
+      bearer: true,
+      errors: [401, 404, 503],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request) => ({ url: await billing.portal(request.user.id) }),
+  });
 
   // The signature covers the exact bytes Stripe sent: this route reads the body unparsed.
   await app.register(async (raw) => {
@@ -87,20 +66,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
         done(null, body);
       },
     );
-    raw.post(
-      '/api/billing/webhook',
-      {
-        bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
-        schema: {
-          tags: ['plan'],
-          summary: "Stripe's webhook: subscription events, verified by their signature",
-          description:
-            'Taken once per event id. 400 when the Stripe-Signature does not verify (or is too old) ' +
-            'or the price is not one of STRIPE_PRICE_*; nothing changes then.',
-          response: { 200: webhookResponseSchema, ...errorResponses(400, 413, 503) },
-        },
-      },
-      async (request) => {
+    raw.route({
+      ...endpointRoute(ENDPOINTS.billing.webhook, {
+        tags,
+        summary: "Stripe's webhook: subscription events, verified by their signature",
+        description:
+          'Taken once per event id. 400 when the Stripe-Signature does not verify (or is too old) ' +
+          'or the price is not one of STRIPE_PRICE_*; nothing changes then.',
+        errors: [400, 413, 503],
+      }),
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      handler: async (request) => {
         if (!billing.enabled) throw new AppError('PAYMENTS_NOT_CONFIGURED', 503);
         const body: unknown = request.body;
         if (!Buffer.isBuffer(body)) throw new AppError('BAD_REQUEST', 400);
@@ -109,6 +85,6 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
         const applied = await billing.webhook(body, signature);
         return { received: true as const, duplicate: !applied };
       },
-    );
+    });
   });
 };

@@ -16,11 +16,15 @@ export interface ServedFile {
  * The files of the local storage, to holders of a signed URL. The signature is checked before
  * the disk, so an unsigned request learns nothing about which keys exist.
  */
+export interface FilesDeps {
+  storage: LocalStorage;
+}
+
 export class FilesService {
-  constructor(private readonly storage: LocalStorage) {}
+  constructor(private readonly deps: FilesDeps) {}
 
   async open(key: string, query: SignedFileQuery): Promise<ServedFile> {
-    const access = await this.storage.access(key, query);
+    const access = await this.deps.storage.access(key, query);
     if (access.status === 'forbidden') throw new AppError('FORBIDDEN', 403);
     if (access.status === 'missing') throw new AppError('NOT_FOUND', 404);
     return {

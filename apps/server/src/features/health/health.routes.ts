@@ -1,12 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminStatusResponseSchema,
-  errorResponseSchema,
-  healthResponseSchema,
-  readinessResponseSchema,
-  statusResponseSchema,
-} from '@summa/shared';
+import { ENDPOINTS, readinessResponseSchema } from '@summa/shared';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import type { HealthService } from './health.service.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -21,58 +16,41 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
   { health, requireAdmin },
 ) => {
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        tags: ['operations'],
-        summary: 'The process is up',
-        response: { 200: healthResponseSchema },
-      },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.health.live, { tags: ['operations'], summary: 'The process is up' }),
+    handler: async () => ({ status: 'ok' as const }),
+  });
 
-  app.get(
-    '/readyz',
-    {
-      schema: {
-        tags: ['operations'],
-        summary: 'The database answers',
-        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...endpointRoute(
+      ENDPOINTS.health.ready,
+      { tags: ['operations'], summary: 'The database answers' },
+      { 503: readinessResponseSchema },
+    ),
+    handler: async (_request, reply) => {
       const ready = await health.databaseReady();
       return reply
         .code(ready ? 200 : 503)
         .send({ status: ready ? 'ready' : 'unavailable', database: app.databaseKind });
     },
-  );
+  });
 
-  app.get(
-    '/api/status',
-    {
-      schema: {
-        tags: ['operations'],
-        summary: 'The summary model: provider, model, and whether it is ready, downloading or failing',
-        response: { 200: statusResponseSchema },
-      },
-    },
-    async () => health.modelStatus(),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.health.status, {
+      tags: ['operations'],
+      summary: 'The summary model: provider, model, and whether it is ready, downloading or failing',
+    }),
+    handler: async () => health.modelStatus(),
+  });
 
-  app.get(
-    '/api/admin/status',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'The summary model with the cause of its failure, if any (admin)',
-        security: [{ bearerAuth: [] }],
-        response: { 200: adminStatusResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async () => health.adminModelStatus(),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.admin.status, {
+      tags: ['admin'],
+      summary: 'The summary model with the cause of its failure, if any (admin)',
+      bearer: true,
+      errors: [401, 403],
+    }),
+    preHandler: requireAdmin,
+    handler: async () => health.adminModelStatus(),
+  });
 };

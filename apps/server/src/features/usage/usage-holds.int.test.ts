@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { usageCounters, usageReservations } from '../../db/schema/index.js';
 import { createTestApp, TEST_DATABASES } from '../../test/test-app.js';
 import { signUpTestUser } from '../../test/test-users.js';
-import { createUsageService, monthKeyOf } from './usage.service.js';
+import { monthKeyOf, UsageService } from './usage.service.js';
 
 describe.each(TEST_DATABASES)('a usage hold on %s', (kind) => {
   it('counts against the limit while renewed, and stops counting once its holder stops renewing it', async () => {
@@ -13,7 +13,7 @@ describe.each(TEST_DATABASES)('a usage hold on %s', (kind) => {
       await context.database.db
         .insert(usageCounters)
         .values({ userId, monthKey: monthKeyOf(new Date()), summariesUsed: 9 });
-      const quota = createUsageService(context.database.db, { holdMs: 800 });
+      const quota = new UsageService({ db: context.database.db, holdMs: 800 });
       const held = await quota.reserve(userId, 'summary');
       expect(held).toBeDefined();
       expect((await quota.usage(userId)).summariesUsed).toBe(10);
@@ -45,7 +45,7 @@ describe.each(TEST_DATABASES)('a usage hold on %s', (kind) => {
       await context.database.db
         .insert(usageCounters)
         .values({ userId, monthKey: monthKeyOf(new Date()), summariesUsed: 10, audiosUsed: 7 });
-      const quota = createUsageService(context.database.db, { holdMs: 60_000 });
+      const quota = new UsageService({ db: context.database.db, holdMs: 60_000 });
       // Ten summaries used do not stop an audio; twenty racing requests get the three audios left.
       const attempts = await Promise.all(Array.from({ length: 20 }, () => quota.reserve(userId, 'audio')));
       const held = attempts.filter((reservation) => reservation !== undefined);

@@ -8,7 +8,7 @@ import { startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-serv
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
-import { createUsageService, monthKeyOf } from './usage.service.js';
+import { monthKeyOf, UsageService } from './usage.service.js';
 
 describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
   let context: TestContext;
@@ -32,7 +32,7 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
 
   it("joins the reader's hold of the same item: one unit, charged once, ended by its last holder", async () => {
     const userId = await readerAt({ summariesUsed: 9 });
-    const quota = createUsageService(context.database.db, { holdMs: 60_000 });
+    const quota = new UsageService({ db: context.database.db, holdMs: 60_000 });
     const first = await quota.reserve(userId, 'summary', { item: 'book-a' });
     const second = await quota.reserve(userId, 'summary', { item: 'book-a' });
     expect(first).toMatchObject({ joined: false });
@@ -52,7 +52,7 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
 
   it('charges once when every holder delivers, and frees the unit when every holder fails', async () => {
     const userId = await readerAt({ audiosUsed: 9 });
-    const quota = createUsageService(context.database.db, { holdMs: 60_000 });
+    const quota = new UsageService({ db: context.database.db, holdMs: 60_000 });
     const holders = [
       await quota.reserve(userId, 'audio', { item: 's:en' }),
       await quota.reserve(userId, 'audio', { item: 's:en' }),
@@ -79,7 +79,7 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
 
   it('lapses when its holders stop renewing it, however many they were', async () => {
     const userId = await readerAt({ summariesUsed: 9 });
-    const quota = createUsageService(context.database.db, { holdMs: 600 });
+    const quota = new UsageService({ db: context.database.db, holdMs: 600 });
     const first = await quota.reserve(userId, 'summary', { item: 'book-c' });
     await quota.reserve(userId, 'summary', { item: 'book-c' });
     await quota.renew(first!);
@@ -91,7 +91,7 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
 
   it("admits a new hold once, and makes the reader's other requests wait for its admission", async () => {
     const userId = await readerAt({});
-    const quota = createUsageService(context.database.db, { holdMs: 60_000 });
+    const quota = new UsageService({ db: context.database.db, holdMs: 60_000 });
     let admissions = 0;
     const admit = async () => {
       admissions += 1;
@@ -122,7 +122,7 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
 
   it('never deadlocks nor charges twice while requests join, deliver and leave at once', async () => {
     const userId = await readerAt({ audiosUsed: 0 });
-    const quota = createUsageService(context.database.db, { holdMs: 60_000 });
+    const quota = new UsageService({ db: context.database.db, holdMs: 60_000 });
     let delivered = false;
     const outcomes = await Promise.all(
       Array.from({ length: 40 }, async (_, index) => {

@@ -5,16 +5,24 @@ import { effectivePlan } from '../../db/effective-plan.js';
 import { usageCounters, usageReservations, users, userSubscriptions } from '../../db/schema/index.js';
 import type { UsageKind, UsageReservation } from '../../ports/usage-quota.js';
 
-/** The reader's plan now: Stripe's state, an admin grant, or a plan set by hand (db/effective-plan.ts). */
-export async function findPlan(db: Database, userId: string): Promise<PlanType> {
-  const [row] = await db
+/** The reader's row with their subscription's, which the plan rule reads (db/effective-plan.ts). */
+const readerWithSubscription = (db: Database, userId: string) =>
+  db
     .select({ plan: effectivePlan(users.id) })
     .from(users)
     .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
+
+/** The reader's plan now: Stripe's state, an admin grant, or a plan set by hand (db/effective-plan.ts). */
+export async function findPlan(db: Database, userId: string): Promise<PlanType> {
+  const [row] = await readerWithSubscription(db, userId);
   return row?.plan ?? 'free';
 }
+
+/** The reader's plan as a value of another statement (null when there is no such reader). */
+const planOf = (db: Database, userId: string): SQL<PlanType | null> =>
+  sql<PlanType | null>`(${readerWithSubscription(db, userId)})`;
 
 const heldUntil = (holdMs: number): SQL => sql`now() + make_interval(secs => ${holdMs / 1000})`;
 
@@ -26,36 +34,41 @@ const liveHolds = (userId: string, monthKey: string, kind: UsageKind) =>
     gt(usageReservations.heldUntil, sql`now()`),
   );
 
-/** What a reader used this month: charged, plus what is held while it is being made. */
+/** The counter column that a kind is charged to. */
+const counterOf = (kind: UsageKind) =>
+  kind === 'summary' ? usageCounters.summariesUsed : usageCounters.audiosUsed;
+
+/**
+ * The reader's plan and what they used this month (charged, plus what is held while it is being
+ * made), in one statement: /api/me/usage and every generation's answer read them together.
+ */
 export async function findUsage(
   db: Database,
   userId: string,
   monthKey: string,
-): Promise<{ summariesUsed: number; audiosUsed: number }> {
-  const [[row], [heldSummaries], [heldAudios]] = await Promise.all([
+): Promise<{ plan: PlanType; summariesUsed: number; audiosUsed: number }> {
+  const charged = (kind: UsageKind) =>
     db
-      .select({ summariesUsed: usageCounters.summariesUsed, audiosUsed: usageCounters.audiosUsed })
+      .select({ used: counterOf(kind) })
       .from(usageCounters)
       .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
-      .limit(1),
+      .limit(1);
+  const held = (kind: UsageKind) =>
     db
       .select({ held: count() })
       .from(usageReservations)
-      .where(liveHolds(userId, monthKey, 'summary')),
-    db
-      .select({ held: count() })
-      .from(usageReservations)
-      .where(liveHolds(userId, monthKey, 'audio')),
-  ]);
+      .where(liveHolds(userId, monthKey, kind));
+  const used = (kind: UsageKind) =>
+    sql<number>`coalesce((${charged(kind)}), 0) + (${held(kind)})`.mapWith(Number);
+  const [row] = await db
+    .select({ plan: planOf(db, userId), summariesUsed: used('summary'), audiosUsed: used('audio') })
+    .from(sql`(values (1)) as one`);
   return {
-    summariesUsed: (row?.summariesUsed ?? 0) + (heldSummaries?.held ?? 0),
-    audiosUsed: (row?.audiosUsed ?? 0) + (heldAudios?.held ?? 0),
+    plan: row?.plan ?? 'free',
+    summariesUsed: row?.summariesUsed ?? 0,
+    audiosUsed: row?.audiosUsed ?? 0,
   };
 }
-
-/** The counter column that a kind is charged to. */
-const counterOf = (kind: UsageKind) =>
-  kind === 'summary' ? usageCounters.summariesUsed : usageCounters.audiosUsed;
 
 /** What `hold` did. */
 export type HoldOutcome =
@@ -80,61 +93,85 @@ export interface HoldRequest {
 }
 
 /**
+ * The month's counter row of the reader, locked without rewriting it (a refused request leaves
+ * the table as it was), with the reader's plan read in the same statement; undefined when the
+ * row does not exist yet.
+ */
+async function lockCounter(tx: Database, userId: string, monthKey: string, kind: UsageKind) {
+  const [counter] = await tx
+    .select({ used: counterOf(kind), plan: planOf(tx, userId) })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
+    .for('update', { of: usageCounters });
+  return counter;
+}
+
+/**
  * Joins the reader's live hold of the same item, or holds one unit of `kind` of the month unless
- * charged + live holds reach `limit` (null: no ceiling); clears the reader's lapsed holds of the
- * month. The counter row is locked first, so concurrent callers are serialised: at most `limit`
- * units are ever held or charged, and one item never has two holds.
+ * charged + live holds reach the plan's `limitOf` (null: no ceiling); clears the reader's lapsed
+ * holds of the month. The counter row is locked first (and the plan read with it), so concurrent
+ * callers are serialised: at most the limit's units are ever held or charged, and one item never
+ * has two holds.
  */
 export async function hold(
   db: Database,
   { userId, monthKey, kind, item, pending }: HoldRequest,
-  limit: number | null,
+  limitOf: (plan: PlanType) => number | null,
   holdMs: number,
 ): Promise<HoldOutcome> {
   return db.transaction(async (tx): Promise<HoldOutcome> => {
-    // Lock the counter row without rewriting it: a refused request leaves the table as it was.
-    await tx.insert(usageCounters).values({ userId, monthKey }).onConflictDoNothing();
-    const [counter] = await tx
-      .select({ used: counterOf(kind) })
-      .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
-      .for('update');
-    // Holds whose holder died lapse; this is where their rows go.
-    await tx
-      .delete(usageReservations)
-      .where(
-        and(
-          eq(usageReservations.userId, userId),
-          eq(usageReservations.monthKey, monthKey),
-          lte(usageReservations.heldUntil, sql`now()`),
-        ),
-      );
-    if (item !== undefined) {
-      const [shared] = await tx
-        .select({ id: usageReservations.id })
-        .from(usageReservations)
-        .where(and(liveHolds(userId, monthKey, kind), eq(usageReservations.item, item)))
-        .limit(1);
-      if (shared) {
-        // A hold being let go at this moment has no holder left and cannot be joined.
-        const [joined] = await tx
-          .update(usageReservations)
-          .set({
-            holders: sql`${usageReservations.holders} + 1`,
-            heldUntil: sql`greatest(${usageReservations.heldUntil}, ${heldUntil(holdMs)})`,
-          })
-          .where(and(eq(usageReservations.id, shared.id), gt(usageReservations.holders, 0)))
-          .returning({ id: usageReservations.id });
-        return joined ? { kind: 'held', id: joined.id, joined: true } : { kind: 'pending' };
-      }
+    let counter = await lockCounter(tx, userId, monthKey, kind);
+    if (!counter) {
+      // The month's first hold: a concurrent one that inserts it too waits here for this one.
+      await tx.insert(usageCounters).values({ userId, monthKey }).onConflictDoNothing();
+      counter = await lockCounter(tx, userId, monthKey, kind);
+      if (!counter) throw new Error('the usage counter was not inserted');
     }
-    if (limit !== null) {
-      const [held] = await tx
-        .select({ held: count() })
-        .from(usageReservations)
-        .where(liveHolds(userId, monthKey, kind));
-      if ((counter?.used ?? 0) + (held?.held ?? 0) >= limit) return { kind: 'full' };
+    const limit = limitOf(counter.plan ?? 'free');
+    // Holds whose holder died lapse; this is where their rows go, in the statement that looks for
+    // the reader's hold of the item and counts the live ones (a lapsed hold is never live).
+    const lapsed = tx.$with('lapsed').as(
+      tx
+        .delete(usageReservations)
+        .where(
+          and(
+            eq(usageReservations.userId, userId),
+            eq(usageReservations.monthKey, monthKey),
+            lte(usageReservations.heldUntil, sql`now()`),
+          ),
+        )
+        .returning({ id: usageReservations.id }),
+    );
+    const live = liveHolds(userId, monthKey, kind);
+    const sharedHold =
+      item === undefined
+        ? sql<string | null>`null`
+        : sql<string | null>`(${tx
+            .select({ id: usageReservations.id })
+            .from(usageReservations)
+            .where(and(live, eq(usageReservations.item, item)))
+            .limit(1)})`;
+    const liveCount =
+      limit === null
+        ? sql<number>`0`
+        : sql<number>`(${tx.select({ held: count() }).from(usageReservations).where(live)})`.mapWith(Number);
+    const [found] = await tx
+      .with(lapsed)
+      .select({ shared: sharedHold, held: liveCount })
+      .from(sql`(values (1)) as one`);
+    if (found?.shared) {
+      // A hold being let go at this moment has no holder left and cannot be joined.
+      const [joined] = await tx
+        .update(usageReservations)
+        .set({
+          holders: sql`${usageReservations.holders} + 1`,
+          heldUntil: sql`greatest(${usageReservations.heldUntil}, ${heldUntil(holdMs)})`,
+        })
+        .where(and(eq(usageReservations.id, found.shared), gt(usageReservations.holders, 0)))
+        .returning({ id: usageReservations.id });
+      return joined ? { kind: 'held', id: joined.id, joined: true } : { kind: 'pending' };
     }
+    if (limit !== null && counter.used + (found?.held ?? 0) >= limit) return { kind: 'full' };
     const [row] = await tx
       .insert(usageReservations)
       .values({ userId, monthKey, kind, item, holders: pending ? 0 : 1, heldUntil: heldUntil(holdMs) })
@@ -201,9 +238,18 @@ export async function settleHold(
       await letGo(tx, reservation.id);
       return false;
     }
-    await tx.delete(usageReservations).where(eq(usageReservations.id, reservation.id));
+    // The hold goes and the counter counts one more, in one statement.
+    const ended = tx
+      .$with('ended')
+      .as(
+        tx
+          .delete(usageReservations)
+          .where(eq(usageReservations.id, reservation.id))
+          .returning({ id: usageReservations.id }),
+      );
     const field = kind === 'summary' ? 'summariesUsed' : 'audiosUsed';
     await tx
+      .with(ended)
       .insert(usageCounters)
       .values({ userId, monthKey, [field]: 1 })
       .onConflictDoUpdate({

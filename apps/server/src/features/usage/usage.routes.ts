@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, usageSchema } from '@summa/shared';
+import { ENDPOINTS } from '@summa/shared';
+import { endpointRoute } from '../../http/endpoint-route.js';
 import type { UsageService } from './usage.service.js';
 
 export const usageRoutes: FastifyPluginAsyncZod<{ usage: UsageService }> = async (app, { usage }) => {
-  app.get(
-    '/api/me/usage',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['plan'],
-        summary: "This month's summaries and audios, and the plan's limits (null on Premium)",
-        security: [{ bearerAuth: [] }],
-        response: { 200: usageSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request) => usage.usage(request.user.id),
-  );
+  app.route({
+    ...endpointRoute(ENDPOINTS.usage.get, {
+      tags: ['plan'],
+      summary: "This month's summaries and audios, and the plan's limits (null on Premium)",
+      bearer: true,
+      errors: [401],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request) => usage.usage(request.user.id),
+  });
 };

@@ -1,26 +1,8 @@
 import { pino } from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLlmProvider, defaultModelFor, type LlmProviderSettings } from './create-llm-provider.js';
-import { LlmError, type LlmProvider, type LlmSettings } from './llm-provider.js';
-
-// The real local provider loads node-llama-cpp; these tests only check that it is chosen.
-const local = vi.hoisted(() => ({
-  created: [] as { settings: LlmSettings; log: unknown }[],
-}));
-vi.mock('./local/local-provider.js', () => ({
-  DEFAULT_LOCAL_MODEL: 'hf:summa/default-test-model.gguf',
-  createLocalProvider: (settings: LlmSettings, log: unknown): LlmProvider => {
-    local.created.push({ settings, log });
-    return {
-      name: 'local',
-      streamJson: () => ({
-        [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true, value: undefined }) }),
-      }),
-      status: () => ({ provider: 'local', model: settings.model, state: 'idle' }),
-      close: () => Promise.resolve(),
-    };
-  },
-}));
+import { LlmError } from './llm-provider.js';
+import { DEFAULT_LOCAL_MODEL } from './local/local-provider.js';
 
 const log = pino({ level: 'silent' });
 
@@ -46,16 +28,24 @@ const request = () => ({
 });
 
 describe('createLlmProvider', () => {
-  it('loads the local provider only for local, with its default model', async () => {
+  // The real local provider: creating it loads nothing (node-llama-cpp and the model load on the
+  // first call or preload; create-llm-provider.int.test.ts runs one on the tiny real model).
+  it('creates the local provider only for local, with its default model', async () => {
     const provider = await createLlmProvider(settingsFor({ provider: 'local' }), log);
-
-    expect(provider.name).toBe('local');
-    expect(local.created).toHaveLength(1);
-    expect(local.created[0]?.settings.model).toBe('hf:summa/default-test-model.gguf');
-    expect(local.created[0]?.log).toBe(log);
-
-    await createLlmProvider(settingsFor({ provider: 'local', model: '/models/mine.gguf' }), log);
-    expect(local.created[1]?.settings.model).toBe('/models/mine.gguf');
+    const mine = await createLlmProvider(settingsFor({ provider: 'local', model: '/models/mine.gguf' }), log);
+    try {
+      expect(provider.name).toBe('local');
+      expect(provider.status()).toEqual({
+        provider: 'local',
+        model: DEFAULT_LOCAL_MODEL,
+        state: 'idle',
+        modelsDir: '/nonexistent',
+      });
+      expect(mine.name).toBe('local');
+      expect(mine.status().model).toBe('/models/mine.gguf');
+    } finally {
+      await Promise.all([provider.close(), mine.close()]);
+    }
   });
 
   it.each(['openai', 'anthropic', 'google'] as const)(

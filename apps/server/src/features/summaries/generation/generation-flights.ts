@@ -2,15 +2,14 @@ import type { Database } from '../../../db/database.js';
 import type { LlmProvider } from '../../../providers/llm/llm-provider.js';
 import type { BookCatalog } from '../../../ports/book-catalog.js';
 import type { Flight } from '../../../single-flight/flight.js';
+import type { SummariesService } from '../summaries.service.js';
 import { LeasedFlights, type LeasedWork } from '../../../single-flight/leased-flights.js';
-import { findSummaryIdByNormKey } from '../summaries.repository.js';
 import {
   asGenerationFailure,
   GenerationCancelled,
   GenerationError,
   type GenerationFailure,
 } from './generation-error.js';
-import { storeSummary } from './generation.repository.js';
 import { translateSummary, type TranslationSource } from './summary-translator.js';
 import { writeSummary, type ResolvedBook, type WriterEvent } from './summary-writer.js';
 
@@ -21,7 +20,10 @@ export interface GenerationLog {
 }
 
 export interface FlightsDeps {
+  /** The lease rows' database (single-flight/work-leases.repository.ts). */
   db: Database;
+  /** Where a flight finds a key's stored summary and stores the one it made. */
+  summaries: Pick<SummariesService, 'findIdByKey' | 'store'>;
   provider: LlmProvider;
   catalog: BookCatalog;
   idleTimeoutMs: number;
@@ -54,7 +56,7 @@ export class GenerationFlights {
   constructor(private readonly deps: FlightsDeps) {
     const work: LeasedWork<SummaryJob, WriterEvent, string, GenerationFailure> = {
       scope: 'summary',
-      findDone: async (key) => (await findSummaryIdByNormKey(deps.db, key)) ?? undefined,
+      findDone: (key) => deps.summaries.findIdByKey(key),
       perform: (flight, key, job) => this.generate(flight, key, job),
       classify: (error) => {
         const failure = asGenerationFailure(error);
@@ -97,7 +99,7 @@ export class GenerationFlights {
   }
 
   private async generate(flight: GenerationFlight, key: string, job: SummaryJob): Promise<string> {
-    const { db, log, provider, catalog } = this.deps;
+    const { summaries, log, provider, catalog } = this.deps;
     const { book } = job;
     const started = performance.now();
     try {
@@ -111,7 +113,7 @@ export class GenerationFlights {
         ? await catalog.inCategory(book.category, book.language, book.bookId ?? undefined, RELATED_BOOKS)
         : [];
       const status = provider.status();
-      const summaryId = await storeSummary(db, {
+      const summaryId = await summaries.store({
         normKey: key,
         bookId: book.bookId,
         title: book.title,

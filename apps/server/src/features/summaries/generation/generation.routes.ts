@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  generateSummaryRequestSchema,
-  generateSummaryResponseSchema,
-  STEP_PERCENT,
-  type GenerateSummaryResponse,
-  type GenerationEvent,
-} from '@summa/shared';
+import { ENDPOINTS, STEP_PERCENT, type GenerateSummaryResponse, type GenerationEvent } from '@summa/shared';
+import { endpointRoute } from '../../../http/endpoint-route.js';
 import { answerJsonOrStream } from '../../../http/json-or-stream.js';
 import { asReplyError } from '../../../http/reply-error.js';
 import { GenerationCancelled, GenerationError } from './generation-error.js';
 import type { GenerationService } from './generation.service.js';
 import type { WriterEvent } from './summary-writer.js';
-import { errorResponses } from '../../../http/error-responses.js';
 
 export interface GenerationRoutesOptions {
   generation: GenerationService;
@@ -27,27 +21,20 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
 ) => {
   app.addHook('preClose', () => generation.close());
 
-  app.post(
-    '/api/summaries',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['summaries'],
-        summary: 'Generate a summary (generate-summary), or get it at once when it exists',
-        description:
-          'With `Accept: text/event-stream` the answer streams `progress` (resolve 25, summarize 50, polish 75), ' +
-          '`section` (each section as soon as the model wrote it; a second `summarize` progress starts them over), ' +
-          'then `done` (100, with summaryId and usage) or `error` (0, with code and message). ' +
-          'Counts against the monthly plan unless the reader already had this summary; a failure costs nothing.',
-        security: [{ bearerAuth: [] }],
-        body: generateSummaryRequestSchema,
-        response: {
-          200: generateSummaryResponseSchema,
-          ...errorResponses(400, 401, 403, 422, 429, 502, 503),
-        },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(ENDPOINTS.summaries.generate, {
+      tags: ['summaries'],
+      summary: 'Generate a summary (generate-summary), or get it at once when it exists',
+      description:
+        'With `Accept: text/event-stream` the answer streams `progress` (resolve 25, summarize 50, polish 75), ' +
+        '`section` (each section as soon as the model wrote it; a second `summarize` progress starts them over), ' +
+        'then `done` (100, with summaryId and usage) or `error` (0, with code and message). ' +
+        'Counts against the monthly plan unless the reader already had this summary; a failure costs nothing.',
+      bearer: true,
+      errors: [400, 401, 403, 422, 429, 502, 503],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request, reply) =>
       answerJsonOrStream<GenerateSummaryResponse, WriterEvent, GenerationEvent>(
         request,
         reply,
@@ -60,5 +47,5 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
           failed: (code, message) => ({ type: 'error', step: 'error', percent: 0, code, message }),
         },
       ),
-  );
+  });
 };

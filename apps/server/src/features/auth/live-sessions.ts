@@ -1,4 +1,4 @@
-import { CACHE_SETTINGS, createMemoryCache } from '../cache/memory-cache.js';
+import { CACHE_SETTINGS, createMemoryCache } from '../../cache/memory-cache.js';
 
 /**
  * How long an instance trusts a session it found live. Revocations made on this instance take

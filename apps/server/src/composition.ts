@@ -1,0 +1,313 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/env.js';
+import { loadOrCreateSecret } from './db/app-secrets.repository.js';
+import type { DatabaseHandle } from './db/database.js';
+import { AudioSyntheses } from './features/audio/audio-synthesis.js';
+import { AudioService } from './features/audio/audio.service.js';
+import type { PartLimits } from './features/audio/narration.js';
+import { LoginThrottle } from './features/auth/auth-rate-limits.js';
+import { AuthService } from './features/auth/auth.service.js';
+import { EmailConfirmationService } from './features/auth/email-confirmation.service.js';
+import { GoogleSignInService } from './features/auth/google.service.js';
+import { KnownDevices } from './features/auth/known-devices.service.js';
+import { RecoveryService } from './features/auth/recovery.service.js';
+import { SessionCheckService } from './features/auth/session-check.service.js';
+import { SessionService, type AuthDeps } from './features/auth/session.service.js';
+import { createAccessTokens } from './features/auth/tokens.service.js';
+import { BillingService } from './features/billing/billing.service.js';
+import { CatalogLookup } from './features/catalog/catalog-lookup.js';
+import { CatalogService } from './features/catalog/catalog.service.js';
+import { FilesService } from './features/files/files.service.js';
+import { loadAchievements } from './features/gamification/achievements.js';
+import { ProfileService } from './features/gamification/profile.service.js';
+import { ProgressService } from './features/gamification/progress.service.js';
+import { RankingService } from './features/gamification/ranking.service.js';
+import { HealthService } from './features/health/health.service.js';
+import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
+import { GenerationService } from './features/summaries/generation/generation.service.js';
+import { SummariesService } from './features/summaries/summaries.service.js';
+import { TranslationService } from './features/summaries/translation/translation.service.js';
+import { UsageService } from './features/usage/usage.service.js';
+import type { Mailer } from './plugins/mail.js';
+import type { RateLimiter } from './plugins/rate-limit.js';
+import type { ReaderActivity } from './ports/reader-activity.js';
+import { createLlmProvider } from './providers/llm/create-llm-provider.js';
+import type { LlmProvider } from './providers/llm/llm-provider.js';
+import type { PaymentsProvider } from './providers/payments/payments-provider.js';
+import { createStripePayments } from './providers/payments/stripe-payments.js';
+import { createObjectStorage } from './providers/storage/create-object-storage.js';
+import { LocalStorage } from './providers/storage/local-storage.js';
+import type { ObjectStorage } from './providers/storage/object-storage.js';
+import { createTtsProvider } from './providers/tts/create-tts-provider.js';
+import type { TtsProvider } from './providers/tts/tts-provider.js';
+import { DEFAULT_LEASE_MS } from './single-flight/leased-flights.js';
+
+/** What a caller (a test) may hand in instead of what the config names. */
+export interface ServiceOverrides {
+  /** The summary model; by default the one the config names. */
+  llmProvider?: LlmProvider | undefined;
+  /** How long a generation claim lives and how often waiters look; tests shorten them. */
+  generation?: Partial<Pick<FlightsDeps, 'leaseMs' | 'pollMs'>> | undefined;
+  /** Where generated files go; by default the one the config names. The caller closes it. */
+  storage?: ObjectStorage | undefined;
+  /** The narration voice; by default the one the config names. */
+  ttsProvider?: TtsProvider | undefined;
+  /** Shorter narration parts (tests that need many). */
+  narration?: PartLimits | undefined;
+  /** Where reader activity goes; by default Gamification (tests may record the events instead). */
+  readerActivity?: ReaderActivity | undefined;
+  /** Payments; by default Stripe when the config has STRIPE_SECRET_KEY. */
+  payments?: PaymentsProvider | undefined;
+}
+
+export interface CompositionOptions extends ServiceOverrides {
+  config: AppConfig;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
+  log: FastifyBaseLogger;
+  /** The shared rate limits (plugins/rate-limit.ts): fair use of the model and the voice, sign-in limits. */
+  rateLimit: RateLimiter;
+  mail: Mailer;
+  /**
+   * The base of mailed links, the Google redirect URI and Stripe's return URLs: PUBLIC_URL, else
+   * this server on localhost (on the port it listens on, known once it does).
+   */
+  baseUrl: () => string;
+}
+
+/** The auth feature's services, and the SessionCheck port it implements for plugins/auth.ts. */
+export interface AuthServices {
+  sessionCheck: SessionCheckService;
+  sessions: SessionService;
+  accounts: AuthService;
+  recovery: RecoveryService;
+  confirmation: EmailConfirmationService;
+  google: GoogleSignInService;
+  loginThrottle: LoginThrottle;
+  /** Signs the auth routes' cookies (@fastify/cookie); kept in the database like the JWT key. */
+  cookieSecret: string;
+}
+
+/** Every service of the server, built once; buildApp hands them to the plugins and routes. */
+export interface Services {
+  llm: LlmProvider;
+  storage: ObjectStorage;
+  /** Whether `storage` was built here (and so is closed with the app). */
+  ownsStorage: boolean;
+  auth: AuthServices;
+  health: HealthService;
+  catalog: CatalogService;
+  usage: UsageService;
+  summaries: SummariesService;
+  generation: GenerationService;
+  translation: TranslationService;
+  audio: AudioService;
+  progress: ProgressService;
+  profiles: ProfileService;
+  ranking: RankingService;
+  billing: BillingService;
+  /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
+  files: FilesService | undefined;
+  /** Closes what was built here for the app's life (the model and the voice it chose). */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root (ADR 0021): builds every service with its dependencies, binds each port
+ * (src/ports) to the feature that implements it, and does the start-up work of the database
+ * (secrets, admin roles, what a dead process left). Plugins and routes only receive what it built.
+ */
+export async function composeServices(options: CompositionOptions): Promise<Services> {
+  const { config, database, log, rateLimit, baseUrl } = options;
+  const { db } = database;
+  const closers: (() => Promise<void>)[] = [];
+
+  const storage =
+    options.storage ??
+    (await createObjectStorage(config.storage, {
+      // Like the JWT key: generated once, kept in the database, the same for every instance.
+      signingKey: () => loadOrCreateSecret(db, 'storage'),
+    }));
+  const llm = options.llmProvider ?? (await createLlmProvider(config.llm, log));
+  if (!options.llmProvider) closers.push(() => llm.close());
+  const tts = options.ttsProvider ?? (await createTtsProvider(config.tts));
+  if (!options.ttsProvider) closers.push(() => tts.close());
+
+  const auth = await composeAuth(options);
+
+  // Ports (src/ports) bound to the features that implement them.
+  const catalogLookup = new CatalogLookup({ db });
+  const leaseMs = options.generation?.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.generation?.pollMs;
+  // A summary's hold on the plan lives as long as a generation's claim, renewed alike.
+  const usage = new UsageService({ db, holdMs: leaseMs });
+  const summaries = new SummariesService({ db, plan: usage });
+
+  // A reader's new XP or profile shows in their rankings at once on this instance.
+  const standingChanged = (userId: string) => ranking.forget(userId);
+  const profiles = new ProfileService({ db, storage, plan: usage, log, onChange: standingChanged });
+  const ranking = new RankingService({ db, profiles, refreshMs: config.rankingRefreshMs });
+  const progress = new ProgressService({
+    db,
+    summaries,
+    achievements: loadAchievements(),
+    onChange: standingChanged,
+  });
+  // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
+  const activity = options.readerActivity ?? progress;
+
+  // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
+  const shutdownGraceMs = config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2);
+  // One flight per norm_key for generations and translations alike (ADR 0020).
+  const summaryFlights = new GenerationFlights({
+    db,
+    summaries,
+    provider: llm,
+    catalog: catalogLookup,
+    idleTimeoutMs: config.llm.idleTimeoutMs,
+    log,
+    leaseMs,
+    pollMs,
+  });
+  const generation = new GenerationService({
+    flights: summaryFlights,
+    catalog: catalogLookup,
+    quota: usage,
+    summaries,
+    activity,
+    admitGeneration: rateLimit.admitGeneration,
+    log,
+    shutdownGraceMs,
+  });
+  const translation = new TranslationService({
+    db,
+    flights: summaryFlights,
+    catalog: catalogLookup,
+    plan: usage,
+    admitGeneration: rateLimit.admitGeneration,
+  });
+  const audioSyntheses = new AudioSyntheses({
+    db,
+    tts,
+    storage,
+    log,
+    leaseMs,
+    pollMs,
+    partLimits: options.narration,
+  });
+  const audio = new AudioService({
+    db,
+    syntheses: audioSyntheses,
+    summaries,
+    quota: usage,
+    storage,
+    activity,
+    log,
+    admit: rateLimit.admitAudio,
+    shutdownGraceMs,
+  });
+
+  // Premium through Stripe (off without STRIPE_SECRET_KEY) and admin grants.
+  const billing = new BillingService({
+    db,
+    payments: config.payments
+      ? { provider: options.payments ?? createStripePayments(config.payments), settings: config.payments }
+      : undefined,
+    baseUrl,
+    log,
+  });
+
+  const skeletons = await profiles.fillNicknameSkeletons();
+  if (skeletons > 0) log.info({ skeletons }, 'filled the skeletons of nicknames named before them');
+  if (database.kind === 'pglite') {
+    // An embedded database has one process: the holds, claims and unfinished audio found at start are a dead one's.
+    const holds = await usage.releaseAllHolds();
+    const claims = await generation.releaseAllClaims();
+    const audioLeft = await audioSyntheses.releaseAll();
+    if (holds + claims + audioLeft.claims + audioLeft.parts > 0) {
+      log.info({ holds, claims, audio: audioLeft }, 'released what a previous process left');
+    }
+  }
+
+  return {
+    llm,
+    storage,
+    ownsStorage: !options.storage,
+    auth,
+    health: new HealthService({ pingDatabase: () => database.ping(), model: llm }),
+    catalog: new CatalogService({
+      db,
+      log,
+      refreshMs: config.catalogRefreshSeconds * 1_000,
+      openLibrary: config.openLibrary,
+    }),
+    usage,
+    summaries,
+    generation,
+    translation,
+    audio,
+    progress,
+    profiles,
+    ranking,
+    billing,
+    files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
+    async close() {
+      for (const close of closers) await close();
+    },
+  };
+}
+
+/** Accounts, sessions and sign-in; its keys come from the database unless the config sets them. */
+async function composeAuth(options: CompositionOptions): Promise<AuthServices> {
+  const { config, database, log, rateLimit, mail, baseUrl } = options;
+  const { db } = database;
+  // A generated key lives in the database so that every instance, and every restart, shares it.
+  const accessTokens = createAccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt')));
+  const sessionCheck = new SessionCheckService({ db, accessTokens, log });
+  const deps: AuthDeps = {
+    db,
+    accessTokens,
+    adminEmails: [...new Set(config.adminEmails.map((email) => email.toLowerCase()))],
+    log,
+    forgetSessions: (which) => sessionCheck.forget(which),
+    mail,
+    baseUrl,
+  };
+  const sessions = new SessionService(deps);
+  const confirmation = new EmailConfirmationService(deps);
+
+  // Roles live in the database; the list makes admins of proven addresses only (DESIGN.md Auth).
+  const admins = await confirmation.syncAdminRoles();
+  if (admins.listed > 0) {
+    log.info(
+      { adminEmails: admins.listed, confirmedAccounts: admins.confirmed },
+      `ADMIN_EMAILS lists ${admins.listed} address(es); ${admins.confirmed} of them have a confirmed account (an address becomes admin once its owner confirms it)`,
+    );
+  }
+  if (!config.publicUrl && config.env === 'production') {
+    // A person at a terminal (LOG_FORMAT=pretty, or a TTY) trying Summa on their own machine,
+    // where localhost links are right, gets a note; a deployment logs JSON and gets the warning.
+    if (config.logFormat === 'pretty') {
+      log.info(
+        `Links in e-mails point to http://localhost:${config.port}; set PUBLIC_URL when others reach this server at another address`,
+      );
+    } else {
+      log.warn(
+        `PUBLIC_URL is unset: password-reset links and the Google redirect URI point to http://localhost:${config.port}; set PUBLIC_URL to the site's public address`,
+      );
+    }
+  }
+
+  return {
+    sessionCheck,
+    sessions,
+    accounts: new AuthService({ ...deps, sessions }),
+    recovery: new RecoveryService({ ...deps, sessions }),
+    confirmation,
+    google: new GoogleSignInService({ ...deps, settings: config.google, sessions }),
+    loginThrottle: new LoginThrottle({
+      rateLimit,
+      devices: new KnownDevices({ key: await loadOrCreateSecret(db, 'device') }),
+    }),
+    cookieSecret: await loadOrCreateSecret(db, 'cookie'),
+  };
+}

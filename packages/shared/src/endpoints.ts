@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import {
+  changePasswordRequestSchema,
+  confirmEmailRequestSchema,
+  googleCallbackQuerySchema,
+  googleExchangeRequestSchema,
+  googleStartQuerySchema,
+  loginRequestSchema,
+  recoverRequestSchema,
+  refreshRequestSchema,
+  resetRequestSchema,
+  sessionSchema,
+  signupRequestSchema,
+  userResponseSchema,
+  authConfigSchema,
+} from './contracts/auth.js';
+import {
+  audioQuerySchema,
+  audioRequestSchema,
+  audioResponseSchema,
+  audioEventSchema,
+  storedAudioResponseSchema,
+} from './contracts/audio.js';
+import {
+  adminUserParamsSchema,
+  adminUserResponseSchema,
+  adminUserSearchResponseSchema,
+  adminUsersQuerySchema,
+  billingConfigResponseSchema,
+  billingRedirectResponseSchema,
+  billingSubscriptionSchema,
+  checkoutRequestSchema,
+  webhookResponseSchema,
+} from './contracts/billing.js';
+import {
+  catalogImportResponseSchema,
+  catalogSearchRequestSchema,
+  catalogSearchResponseSchema,
+  categoriesQuerySchema,
+  categoriesResponseSchema,
+  exploreQuerySchema,
+  exploreResponseSchema,
+  randomBookQuerySchema,
+  randomBookResponseSchema,
+} from './contracts/catalog.js';
+import { signedFileParamsSchema, signedFileQuerySchema } from './contracts/files.js';
+import {
+  achievementsResponseSchema,
+  addXpResultSchema,
+  meResponseSchema,
+  profileResponseSchema,
+  profileUpdateSchema,
+  rankingQuerySchema,
+  rankingResponseSchema,
+  xpEventRequestSchema,
+} from './contracts/gamification.js';
+import { healthResponseSchema, readinessResponseSchema } from './contracts/health.js';
+import { noContentSchema } from './contracts/no-content.js';
+import { adminStatusResponseSchema, statusResponseSchema } from './contracts/status.js';
+import {
+  feedbackRequestSchema,
+  generateSummaryRequestSchema,
+  generateSummaryResponseSchema,
+  generationEventSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  summaryParamsSchema,
+  summarySchema,
+  translateSummaryRequestSchema,
+  translateSummaryResponseSchema,
+  translationEventSchema,
+  usageSchema,
+} from './contracts/summaries.js';
+import { ENDPOINT_ROUTES, type EndpointRoute, type EndpointRoutes } from './endpoint-routes.js';
+
+export {
+  ENDPOINT_ROUTES,
+  pathOf,
+  pathsOf,
+  type EndpointRoute,
+  type EndpointRoutes,
+  type HttpMethod,
+  type PathParamName,
+  type PathParams,
+  type PathsOf,
+} from './endpoint-routes.js';
+
+/** A success status an endpoint answers with. */
+export type SuccessStatus = 200 | 201 | 204;
+
+/**
+ * One API endpoint: its method and path (from ENDPOINT_ROUTES) and the zod contracts of what it
+ * takes and answers. Error answers are always `{"error":{"code","message"}}` (errorResponseSchema).
+ */
+export interface Endpoint extends EndpointRoute {
+  readonly params?: z.ZodType;
+  readonly querystring?: z.ZodType;
+  /** The JSON body; absent for a body taken as raw bytes (see `consumes`). */
+  readonly body?: z.ZodType;
+  /** The success answers by status: JSON, unless `produces` names another media type. */
+  readonly response: { readonly [Status in SuccessStatus]?: z.ZodType };
+  /** The media type of a success answer that is not JSON. */
+  readonly produces?: string;
+  /** The body is taken as raw bytes of this media type (`*\/*`: any), not as JSON. */
+  readonly consumes?: string;
+  /** With `Accept: text/event-stream`, the events streamed instead of the JSON answer. */
+  readonly events?: z.ZodType;
+}
+
+/** A 204 answer (no body, which clients read as null). */
+const noContent = { 204: noContentSchema } as const;
+/** Bytes that are not JSON (a PDF); described, never parsed. */
+const binary = z.string().meta({ format: 'binary' });
+
+/** Every endpoint of the API with its contracts, under the names of ENDPOINT_ROUTES. */
+export const ENDPOINTS = {
+  health: {
+    live: { ...ENDPOINT_ROUTES.health.live, response: { 200: healthResponseSchema } },
+    /** 503 with the same body when the database does not answer. */
+    ready: { ...ENDPOINT_ROUTES.health.ready, response: { 200: readinessResponseSchema } },
+    status: { ...ENDPOINT_ROUTES.health.status, response: { 200: statusResponseSchema } },
+  },
+  auth: {
+    config: { ...ENDPOINT_ROUTES.auth.config, response: { 200: authConfigSchema } },
+    signup: { ...ENDPOINT_ROUTES.auth.signup, body: signupRequestSchema, response: { 201: sessionSchema } },
+    login: { ...ENDPOINT_ROUTES.auth.login, body: loginRequestSchema, response: { 200: sessionSchema } },
+    refresh: {
+      ...ENDPOINT_ROUTES.auth.refresh,
+      body: refreshRequestSchema,
+      response: { 200: sessionSchema },
+    },
+    logout: { ...ENDPOINT_ROUTES.auth.logout, response: noContent },
+    user: { ...ENDPOINT_ROUTES.auth.user, response: { 200: userResponseSchema } },
+    password: { ...ENDPOINT_ROUTES.auth.password, body: changePasswordRequestSchema, response: noContent },
+    recover: { ...ENDPOINT_ROUTES.auth.recover, body: recoverRequestSchema, response: noContent },
+    reset: { ...ENDPOINT_ROUTES.auth.reset, body: resetRequestSchema, response: { 200: sessionSchema } },
+    confirmEmail: {
+      ...ENDPOINT_ROUTES.auth.confirmEmail,
+      body: confirmEmailRequestSchema,
+      response: noContent,
+    },
+    resendConfirmation: { ...ENDPOINT_ROUTES.auth.resendConfirmation, response: noContent },
+    /** A browser navigation: redirects (302) to Google's consent screen. */
+    googleStart: { ...ENDPOINT_ROUTES.auth.googleStart, querystring: googleStartQuerySchema, response: {} },
+    /** Google's redirect back: redirects (302) to /welcome#google_code=… or /auth?google_error=…. */
+    googleCallback: {
+      ...ENDPOINT_ROUTES.auth.googleCallback,
+      querystring: googleCallbackQuerySchema,
+      response: {},
+    },
+    googleExchange: {
+      ...ENDPOINT_ROUTES.auth.googleExchange,
+      body: googleExchangeRequestSchema,
+      response: { 200: sessionSchema },
+    },
+  },
+  catalog: {
+    search: {
+      ...ENDPOINT_ROUTES.catalog.search,
+      body: catalogSearchRequestSchema,
+      response: { 200: catalogSearchResponseSchema },
+    },
+    books: {
+      ...ENDPOINT_ROUTES.catalog.books,
+      querystring: exploreQuerySchema,
+      response: { 200: exploreResponseSchema },
+    },
+    categories: {
+      ...ENDPOINT_ROUTES.catalog.categories,
+      querystring: categoriesQuerySchema,
+      response: { 200: categoriesResponseSchema },
+    },
+    random: {
+      ...ENDPOINT_ROUTES.catalog.random,
+      querystring: randomBookQuerySchema,
+      response: { 200: randomBookResponseSchema },
+    },
+  },
+  summaries: {
+    generate: {
+      ...ENDPOINT_ROUTES.summaries.generate,
+      body: generateSummaryRequestSchema,
+      response: { 200: generateSummaryResponseSchema },
+      events: generationEventSchema,
+    },
+    get: { ...ENDPOINT_ROUTES.summaries.get, params: summaryParamsSchema, response: { 200: summarySchema } },
+    pdf: {
+      ...ENDPOINT_ROUTES.summaries.pdf,
+      params: summaryParamsSchema,
+      response: { 200: binary },
+      produces: 'application/pdf',
+    },
+    feedback: {
+      ...ENDPOINT_ROUTES.summaries.feedback,
+      params: summaryParamsSchema,
+      body: feedbackRequestSchema,
+      response: noContent,
+    },
+    translate: {
+      ...ENDPOINT_ROUTES.summaries.translate,
+      params: summaryParamsSchema,
+      body: translateSummaryRequestSchema,
+      response: { 200: translateSummaryResponseSchema },
+      events: translationEventSchema,
+    },
+    history: {
+      ...ENDPOINT_ROUTES.summaries.history,
+      querystring: historyQuerySchema,
+      response: { 200: historyResponseSchema },
+    },
+  },
+  audio: {
+    get: {
+      ...ENDPOINT_ROUTES.audio.get,
+      params: summaryParamsSchema,
+      querystring: audioQuerySchema,
+      response: { 200: storedAudioResponseSchema },
+    },
+    prepare: {
+      ...ENDPOINT_ROUTES.audio.prepare,
+      params: summaryParamsSchema,
+      body: audioRequestSchema,
+      response: { 200: audioResponseSchema },
+      events: audioEventSchema,
+    },
+  },
+  gamification: {
+    addXp: {
+      ...ENDPOINT_ROUTES.gamification.addXp,
+      body: xpEventRequestSchema,
+      response: { 200: addXpResultSchema },
+    },
+    me: { ...ENDPOINT_ROUTES.gamification.me, response: { 200: meResponseSchema } },
+    updateProfile: {
+      ...ENDPOINT_ROUTES.gamification.updateProfile,
+      body: profileUpdateSchema,
+      response: { 200: profileResponseSchema },
+    },
+    /** The body is the image file itself (PNG, JPEG or WebP, at most AVATAR_MAX_BYTES). */
+    uploadAvatar: {
+      ...ENDPOINT_ROUTES.gamification.uploadAvatar,
+      consumes: '*/*',
+      response: { 200: profileResponseSchema },
+    },
+    ranking: {
+      ...ENDPOINT_ROUTES.gamification.ranking,
+      querystring: rankingQuerySchema,
+      response: { 200: rankingResponseSchema },
+    },
+    achievements: {
+      ...ENDPOINT_ROUTES.gamification.achievements,
+      response: { 200: achievementsResponseSchema },
+    },
+  },
+  usage: {
+    get: { ...ENDPOINT_ROUTES.usage.get, response: { 200: usageSchema } },
+  },
+  billing: {
+    config: { ...ENDPOINT_ROUTES.billing.config, response: { 200: billingConfigResponseSchema } },
+    subscription: { ...ENDPOINT_ROUTES.billing.subscription, response: { 200: billingSubscriptionSchema } },
+    checkout: {
+      ...ENDPOINT_ROUTES.billing.checkout,
+      body: checkoutRequestSchema,
+      response: { 200: billingRedirectResponseSchema },
+    },
+    portal: { ...ENDPOINT_ROUTES.billing.portal, response: { 200: billingRedirectResponseSchema } },
+    /** Stripe's signed event, read as the exact bytes sent. */
+    webhook: {
+      ...ENDPOINT_ROUTES.billing.webhook,
+      consumes: '*/*',
+      response: { 200: webhookResponseSchema },
+    },
+  },
+  admin: {
+    status: { ...ENDPOINT_ROUTES.admin.status, response: { 200: adminStatusResponseSchema } },
+    importCatalog: { ...ENDPOINT_ROUTES.admin.importCatalog, response: { 200: catalogImportResponseSchema } },
+    findUser: {
+      ...ENDPOINT_ROUTES.admin.findUser,
+      querystring: adminUsersQuerySchema,
+      response: { 200: adminUserSearchResponseSchema },
+    },
+    grantPremium: {
+      ...ENDPOINT_ROUTES.admin.grantPremium,
+      params: adminUserParamsSchema,
+      response: { 200: adminUserResponseSchema },
+    },
+    revokePremium: {
+      ...ENDPOINT_ROUTES.admin.revokePremium,
+      params: adminUserParamsSchema,
+      response: { 200: adminUserResponseSchema },
+    },
+  },
+  files: {
+    /** A stored file through its signed URL: its own bytes and media type (and 206 for a range). */
+    get: {
+      ...ENDPOINT_ROUTES.files.get,
+      params: signedFileParamsSchema,
+      querystring: signedFileQuerySchema,
+      response: {},
+    },
+  },
+} as const satisfies {
+  readonly [Group in keyof EndpointRoutes]: { readonly [Name in keyof EndpointRoutes[Group]]: Endpoint };
+};
+
+export type Endpoints = typeof ENDPOINTS;
+
+/** Every endpoint of the table, flattened (for tests and tools that walk the API). */
+export function allEndpoints(): { group: string; name: string; endpoint: Endpoint }[] {
+  return Object.entries(ENDPOINTS).flatMap(([group, endpoints]) =>
+    Object.entries(endpoints).map(([name, endpoint]: [string, Endpoint]) => ({ group, name, endpoint })),
+  );
+}
