@@ -51,6 +51,14 @@ export default tseslint.config(
     },
   },
   {
+    // Every API call of the web goes through the shared endpoint table. Tests may keep literal
+    // paths: they describe the fake server's routes ("METHOD /path", test/fake-api.ts), which
+    // stand for the server's contract as a test sees it.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'summa/no-api-path-literals': 'error' },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -5,10 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XP_BY_EVENT, type AddXpResult, type GenerateSummaryResponse, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import type { Language } from '@summa/shared/languages';
-import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { startFakeLlmServer } from '../../apps/server/src/test/fake-llm-server.js';
+import { bookResponder } from '../../apps/server/src/test/summary-responder.js';
+import { PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { solidPng } from '../support/png.js';
+import { startServer, type RunningServer } from '../support/server.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 /**
@@ -325,6 +328,129 @@ describe('gamification', () => {
     expect(await stat(texts.profile.stats.currentStreak).textContent()).toBe('1 day');
     expect(await stat(texts.profile.stats.longestStreak).textContent()).toBe('1 day');
     await expectNoViolations(page, '/profile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Issue 22: a change shows at once wherever it is shown. A server keeps each ranking board's top
+ * entries for RANKING_REFRESH_MS (a second by default); this one keeps them for a minute, so a
+ * board read before a change still carries the old nickname when read again just after it.
+ */
+describe('gamification on a server that keeps its ranking boards a minute', () => {
+  let llm: Awaited<ReturnType<typeof startFakeLlmServer>>;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    llm = await startFakeLlmServer({ responder: bookResponder({ chunkSize: 48, delayMs: 0 }) });
+    server = await startServer({
+      LLM_PROVIDER: 'openai-compatible',
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'fake-model',
+      LLM_TIMEOUT_MS: '5000',
+      RANKING_REFRESH_MS: '60000',
+      GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
+      GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
+    });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await llm.close();
+  });
+
+  /** A JSON request to this server's API as the reader of `session` (or as a visitor). */
+  async function call(session: Session | null, path: string, body: unknown, method = 'POST') {
+    const response = await fetch(`${server.origin}${path}`, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': visitorAddress(),
+        ...(session ? { Authorization: `Bearer ${session.access_token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    expect({ path, status: response.status }).toEqual({
+      path,
+      status: method === 'POST' && !session ? 201 : 200,
+    });
+    return response.json() as Promise<unknown>;
+  }
+
+  it("en: a nickname saved in /settings shows at once on the reader's own entry of /ranking", async () => {
+    const texts = translations.en;
+    const session = (await call(null, '/api/auth/signup', {
+      email: uniqueEmail('nickname-now'),
+      password: PASSWORD,
+      full_name: 'Nadia Quick',
+      signup_language: 'en',
+      signup_path: '/auth',
+    })) as Session;
+    // A summary (first_summary's XP) puts the reader on the boards.
+    await call(session, '/api/summaries', {
+      bookTitle: 'Deep Work',
+      bookAuthor: 'Cal Newport',
+      language: 'en',
+    });
+    const suffix = randomUUID().slice(0, 4);
+    const before = `Before ${suffix}`;
+    const after = `After ${suffix}`;
+    await call(session, '/api/me/profile', { nickname: before }, 'PATCH');
+
+    const { page, context, errors } = await openPage(browser, {
+      baseURL: server.origin,
+      storedLanguage: 'en',
+      session,
+    });
+    await recordToasts(context);
+    const mine = page.locator('[data-testid="ranking-entry"][aria-current="true"]');
+    const myName = mine.getByTestId('ranking-name');
+    const openFromMenu = async (item: string) => {
+      await page.getByRole('button', { name: texts.common.nav.userMenu, exact: true }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+
+    // The global board, read by the server now and kept for a minute.
+    await page.goto('/ranking');
+    await mine.waitFor();
+    expect(await myName.textContent()).toBe(before);
+
+    // To /settings within the app (no reload), where the new nickname is saved.
+    await openFromMenu(texts.common.nav.profile);
+    await page.getByRole('link', { name: texts.profile.edit }).click();
+    const field = page.getByLabel(texts.settings.nickname.label, { exact: true });
+    await field.fill(after);
+    await page.getByRole('button', { name: texts.settings.save }).click();
+    await expect.poll(() => toastsOf(page)).toContain(texts.settings.saved);
+
+    // Every name the reader's own entry shows from now on, from its very first frame.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      Object.assign(window, { __myNames: shown });
+      new MutationObserver(() => {
+        const name = document.querySelector(
+          '[data-testid="ranking-entry"][aria-current="true"] [data-testid="ranking-name"]',
+        )?.textContent;
+        if (name && shown.at(-1) !== name) shown.push(name);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const namesShown = () =>
+      page.evaluate(() => (window as unknown as { __myNames: string[] }).__myNames.slice());
+
+    await openFromMenu(texts.common.nav.ranking);
+    await page.waitForURL(/\/ranking$/);
+    await mine.waitFor();
+    // The board is read again meanwhile; the entry still says the new name when that answer lands.
+    await page.waitForLoadState('networkidle');
+    expect(await myName.textContent()).toBe(after);
+    expect(await namesShown()).toEqual([after]);
+
+    // And on a fresh load of the page, which the server answers from the board it kept.
+    await page.goto('/ranking');
+    await mine.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await myName.textContent()).toBe(after);
     expect(errors).toEqual([]);
     await context.close();
   });

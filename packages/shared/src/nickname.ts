@@ -1,3 +1,8 @@
+import { mistake } from './contracts/mistake.js';
+import type { MistakeKey } from './contracts/mistakes.js';
+import { text } from './contracts/text.js';
+import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from './xp.js';
+
 /**
  * What a nickname may be made of, shared by the settings form and the server so that both refuse
  * the same names. A nickname is shown to other readers in the ranking, so it must look like what it
@@ -46,9 +51,33 @@ export function nicknameRefusal(normalized: string): NicknameRefusal | null {
   return null;
 }
 
-/** The refusals in English, for the contract's validation issues (the web shows its own texts). */
-export const NICKNAME_REFUSAL_MESSAGES: Readonly<Record<NicknameRefusal, string>> = {
-  invisible: 'must not contain invisible, control or formatting characters',
-  spacing: 'must use only single plain spaces between words',
-  noLetterOrDigit: 'must contain a letter or a digit',
-};
+/** The text of each refusal, the contract's message for it. */
+const REFUSAL_MISTAKES = {
+  invisible: 'settings.nickname.invisible',
+  spacing: 'settings.nickname.spacing',
+  noLetterOrDigit: 'settings.nickname.noLetterOrDigit',
+} as const satisfies Record<NicknameRefusal, MistakeKey>;
+
+/**
+ * A new nickname, as the reader types it: trimmed and NFKC-normalized (`normalizeNickname`), then
+ * visible text with a letter or digit (`nicknameRefusal`, named before the length: a few invisible
+ * characters are better named than counted), 3 to 20 characters long; shown as text, never as
+ * markup. The server also refuses one that looks like another reader's. Names stored before this
+ * rule are answered as they are: the answers' contracts do not apply it.
+ */
+export const nicknameSchema = text()
+  .overwrite(normalizeNickname)
+  .check((context) => {
+    // An empty name is counted (too short), not refused for lacking a letter.
+    const refusal = context.value === '' ? null : nicknameRefusal(context.value);
+    if (refusal === null) return;
+    context.issues.push({
+      code: 'custom',
+      message: mistake(REFUSAL_MISTAKES[refusal]),
+      params: { reason: refusal },
+      input: context.value,
+      continue: false,
+    });
+  })
+  .min(NICKNAME_MIN_LENGTH, mistake('settings.nickname.tooShort'))
+  .max(NICKNAME_MAX_LENGTH, mistake('settings.nickname.tooLong'));

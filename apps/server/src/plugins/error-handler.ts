@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { InvalidField } from '@summa/shared';
+import { languageFromAcceptLanguage, mistakeText, type InvalidField } from '@summa/shared';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { AppError } from '../http/app-error.js';
 import { sendError, sendStatusError } from '../http/error-reply.js';
@@ -31,7 +31,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.validation) {
       const fields = invalidFields(error.validationContext, error.validation);
-      return sendError(request, reply, 400, 'VALIDATION_ERROR', undefined, fields);
+      // The first refusal in the words the web shows under its field, when its contract names it.
+      const language = languageFromAcceptLanguage(request.headers['accept-language']);
+      const named = mistakeText(language, error.validation[0]?.message);
+      return sendError(request, reply, 400, 'VALIDATION_ERROR', named ?? undefined, fields);
     }
     if (isDatabaseUnavailable(error)) {
       // An outage or a time-out, not a bug: the client may retry, and the app recovers on its own.

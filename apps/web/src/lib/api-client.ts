@@ -1,3 +1,5 @@
+import type { Endpoint, PathParamName, PathParams } from '@summa/shared/endpoints';
+import { pathOf } from '@summa/shared/endpoint-routes';
 import { ERROR_CODE_BY_STATUS } from '@summa/shared/errors';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
@@ -193,9 +195,11 @@ function parseJson(text: string): unknown {
 
 /**
  * Calls an endpoint that answers with server-sent events (`Accept: text/event-stream`) and hands
- * each event, checked against `eventSchema`, to `onEvent` as it arrives. Rejects with an ApiError
- * when the server refuses before streaming (validation, 401, plan limit), the connection fails,
- * or an event does not match its contract (the stream is then dropped).
+ * each event, checked against `eventSchema`, to `onEvent` as it arrives (read by
+ * eventsource-parser, so any line ending and multi-line data are read as the standard says).
+ * The request goes out as any other, renewed once after a 401. Rejects with an ApiError when the
+ * server refuses before streaming (validation, 401, plan limit), the connection fails, or an event
+ * does not match its contract (the stream is then dropped).
  */
 export async function apiEventStream<S extends z.ZodType>(
   path: string,
@@ -203,34 +207,24 @@ export async function apiEventStream<S extends z.ZodType>(
   options: ApiRequestOptions & { body: unknown },
   onEvent: (event: z.output<S>) => void,
 ): Promise<void> {
-  const token = bridge?.accessToken() ?? null;
-  const streaming = { ...options, accept: 'text/event-stream' };
-  let response = await send(path, streaming, token);
-  if (response.status === 401 && token && bridge) {
-    const renewed = await bridge.renewAfterUnauthorized(token);
-    if (renewed) response = await send(path, streaming, renewed);
-  }
+  // The parser is loaded with the first stream (the first screen streams nothing), meanwhile.
+  const parserModule = import('eventsource-parser');
+  const response = await sendAuthorized(path, { ...options, accept: 'text/event-stream' });
   if (!response.ok || !response.body) throw await errorFrom(response);
 
+  const { createParser } = await parserModule;
+  const parser = createParser({
+    onEvent: ({ data }) => {
+      // A contract breach throws out of `feed`, ending the read below.
+      if (data) onEvent(checked(eventSchema, parseJson(data), path, response.status));
+    },
+  });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      buffered += value;
-      let boundary = buffered.indexOf('\n\n');
-      while (boundary >= 0) {
-        const block = buffered.slice(0, boundary);
-        buffered = buffered.slice(boundary + 2);
-        const data = block
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).trimStart())
-          .join('\n');
-        if (data) onEvent(checked(eventSchema, parseJson(data), path, response.status));
-        boundary = buffered.indexOf('\n\n');
-      }
+      parser.feed(value);
     }
   } catch (error) {
     if (error instanceof ApiError) {
@@ -240,4 +234,111 @@ export async function apiEventStream<S extends z.ZodType>(
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR, '');
   }
+}
+
+/*
+ * The app calls the API through the shared endpoint table (`ENDPOINTS` of @summa/shared): the
+ * method, the path and the contract of the answer come from the endpoint, never from a path
+ * written here (ESLint's summa/no-api-path-literals). The path-taking functions above carry the
+ * requests out.
+ */
+
+/** The contract of an endpoint's success answer: its 200, else its 201, else its 204 (null). */
+type SuccessSchema<E extends Endpoint> = E['response'] extends { readonly 200: infer S extends z.ZodType }
+  ? S
+  : E['response'] extends { readonly 201: infer S extends z.ZodType }
+    ? S
+    : E['response'] extends { readonly 204: infer S extends z.ZodType }
+      ? S
+      : never;
+
+/** What an endpoint answers once checked against its contract. */
+export type EndpointAnswer<E extends Endpoint> = z.output<SuccessSchema<E>>;
+
+/** The events of an endpoint that streams them. */
+type EventSchema<E extends Endpoint> = E extends { readonly events: infer S extends z.ZodType } ? S : never;
+
+type ParamsOf<E extends Endpoint> = [PathParamName<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> };
+
+type BodyOf<E extends Endpoint> = E extends { readonly body: infer S extends z.ZodType }
+  ? { body: z.input<S> }
+  : E extends { readonly consumes: string }
+    ? { body: Blob }
+    : { body?: undefined };
+
+/** One call of an endpoint: its path's parameters, its query string and its body, as it takes them. */
+export type EndpointCall<E extends Endpoint> = ParamsOf<E> &
+  BodyOf<E> & {
+    query?: URLSearchParams;
+    signal?: AbortSignal;
+    /** As `ApiRequestOptions.token`. */
+    token?: string | null;
+  };
+
+/** A call as the functions below carry it out (its types were checked by `EndpointCall`). */
+interface CheckedCall {
+  params?: Readonly<Record<string, string | number>>;
+  query?: URLSearchParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  token?: string | null;
+}
+
+/** `pathOf` for any endpoint. */
+const concretePath: (
+  endpoint: { readonly path: string },
+  params?: Readonly<Record<string, string | number>>,
+) => string = pathOf;
+
+/** The address of one call: the endpoint's path with its parameters, then the query string. */
+function addressOf(endpoint: Endpoint, call: CheckedCall): string {
+  const path = concretePath(endpoint, call.params);
+  const query = call.query?.toString() ?? '';
+  return query ? `${path}?${query}` : path;
+}
+
+function optionsOf(endpoint: Endpoint, call: CheckedCall): ApiRequestOptions {
+  return { method: endpoint.method, body: call.body, signal: call.signal, token: call.token };
+}
+
+/**
+ * Calls an endpoint of the table: its method and path, the call's parameters, query and body,
+ * and the answer checked against the endpoint's contract (see `apiRequest`).
+ */
+export function apiCall<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): Promise<EndpointAnswer<E>> {
+  const checkedCall = call as CheckedCall;
+  const schema = endpoint.response[200] ?? endpoint.response[201] ?? endpoint.response[204];
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON`);
+  return apiRequest(
+    addressOf(endpoint, checkedCall),
+    schema as SuccessSchema<E>,
+    optionsOf(endpoint, checkedCall),
+  );
+}
+
+/** Downloads what an endpoint that `produces` a file answers with (see `apiFile`). */
+export function apiCallFile<E extends Endpoint & { readonly produces: string }>(
+  endpoint: E,
+  call: EndpointCall<E>,
+): Promise<ApiFile> {
+  const checkedCall = call as CheckedCall;
+  return apiFile(addressOf(endpoint, checkedCall), endpoint.produces, optionsOf(endpoint, checkedCall));
+}
+
+/** Calls an endpoint that streams its `events` and hands each one to `onEvent` (see `apiEventStream`). */
+export function apiCallStream<E extends Endpoint & { readonly events: z.ZodType }>(
+  endpoint: E,
+  call: EndpointCall<E>,
+  onEvent: (event: z.output<EventSchema<E>>) => void,
+): Promise<void> {
+  const checkedCall = call as CheckedCall;
+  const options = optionsOf(endpoint, checkedCall);
+  return apiEventStream(
+    addressOf(endpoint, checkedCall),
+    endpoint.events as EventSchema<E>,
+    { ...options, body: options.body },
+    onEvent,
+  );
 }

@@ -1,26 +1,30 @@
-import {
-  billingConfigResponseSchema,
-  billingRedirectResponseSchema,
-  type BillingConfigResponse,
-  type BillingInterval,
-  type BillingRedirectResponse,
-} from '@summa/shared';
-import { apiRequest } from './api-client';
+import type { BillingConfigResponse, BillingInterval, BillingRedirectResponse } from '@summa/shared';
+import { ENDPOINTS } from '@summa/shared/endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from './api-client';
+import { queryKeys } from './query-keys';
 
-/** `GET /api/billing/config`: whether payments are set up (else upgrading says 'coming soon'). */
+const api = ENDPOINTS.billing;
+
+/** Whether payments are set up (else upgrading says 'coming soon'). */
 export function fetchBillingConfig(signal?: AbortSignal): Promise<BillingConfigResponse> {
-  return apiRequest('/api/billing/config', billingConfigResponseSchema, { signal });
+  return apiCall(api.config, { signal });
 }
 
-/** `POST /api/billing/checkout`: Stripe Checkout's address for Premium billed every `interval`. */
-export function startCheckout(interval: BillingInterval): Promise<BillingRedirectResponse> {
-  return apiRequest('/api/billing/checkout', billingRedirectResponseSchema, {
-    method: 'POST',
-    body: { interval },
+/** Whether payments are set up: read before the first upgrade, kept while fresh. */
+export function billingConfigQuery() {
+  return queryOptions({
+    queryKey: queryKeys.billingConfig,
+    queryFn: ({ signal }) => fetchBillingConfig(signal),
   });
 }
 
-/** `POST /api/billing/portal`: the Billing Portal's address, where a subscriber cancels. */
+/** Stripe Checkout's address for Premium billed every `interval`. */
+export function startCheckout(interval: BillingInterval): Promise<BillingRedirectResponse> {
+  return apiCall(api.checkout, { body: { interval } });
+}
+
+/** The Billing Portal's address, where a subscriber cancels. */
 export function openBillingPortal(): Promise<BillingRedirectResponse> {
-  return apiRequest('/api/billing/portal', billingRedirectResponseSchema, { method: 'POST' });
+  return apiCall(api.portal, {});
 }

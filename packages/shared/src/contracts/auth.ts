@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mistake } from './mistake.js';
 import { text } from './text.js';
 import { PASSWORD_MIN_LENGTH } from '../auth-constants.js';
 import { LANGUAGES } from '../languages.js';
@@ -13,13 +14,15 @@ export type Role = (typeof ROLES)[number];
 /** Lowercased and trimmed, so "Ana@X.com " and "ana@x.com" are one account. */
 export const emailSchema = text()
   .trim()
-  .max(254)
-  .pipe(z.email({ error: 'must be a valid e-mail address' }))
+  .min(1, { error: mistake('auth.validation.emailRequired'), abort: true })
+  .max(254, mistake('auth.validation.emailInvalid'))
+  .pipe(z.email({ error: mistake('auth.validation.emailInvalid') }))
   .transform((value) => value.toLowerCase());
 
 export const passwordSchema = text()
-  .min(PASSWORD_MIN_LENGTH, `must have at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH);
+  .min(1, { error: mistake('auth.validation.passwordRequired'), abort: true })
+  .min(PASSWORD_MIN_LENGTH, mistake('auth.validation.passwordTooShort'))
+  .max(PASSWORD_MAX_LENGTH, mistake('auth.validation.passwordTooLong'));
 
 /**
  * Names are plain text, never markup: angle brackets and control characters are refused so no
@@ -27,10 +30,10 @@ export const passwordSchema = text()
  */
 export const fullNameSchema = text()
   .trim()
-  .min(1, 'is required')
-  .max(FULL_NAME_MAX_LENGTH, `must have at most ${FULL_NAME_MAX_LENGTH} characters`)
+  .min(1, mistake('auth.validation.fullNameRequired'))
+  .max(FULL_NAME_MAX_LENGTH, mistake('auth.validation.fullNameTooLong'))
   // eslint-disable-next-line no-control-regex
-  .refine((value) => !/[<>\u0000-\u001f\u007f]/.test(value), 'must not contain < > or control characters');
+  .refine((value) => !/[<>\u0000-\u001f\u007f]/.test(value), mistake('auth.validation.fullNameMarkup'));
 
 /** Where the visitor signed up from (spec §3 sign-up metadata); the path is the page's own path. */
 const signupPathSchema = text()
@@ -52,8 +55,9 @@ export const signupRequestSchema = z
   .meta({ id: 'SignupRequest' });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
+/** No password shorter than the minimum can be an account's: it is refused as at sign-up. */
 export const loginRequestSchema = z
-  .object({ email: emailSchema, password: text().min(1).max(PASSWORD_MAX_LENGTH) })
+  .object({ email: emailSchema, password: passwordSchema })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
-import { NICKNAME_REFUSAL_MESSAGES, nicknameRefusal, normalizeNickname } from '../nickname.js';
+import { nicknameSchema } from '../nickname.js';
 import { PLAN_TYPES } from '../plans.js';
-import {
-  AVATAR_PRESETS,
-  NICKNAME_MAX_LENGTH,
-  NICKNAME_MIN_LENGTH,
-  RANKING_SCOPES,
-  XP_EVENT_TYPES,
-} from '../xp.js';
+import { AVATAR_PRESETS, RANKING_SCOPES, XP_EVENT_TYPES } from '../xp.js';
+import { mistake } from './mistake.js';
 import { text } from './text.js';
+
+/** The nickname rule lives with the others in nickname.ts; here for the contracts that read it. */
+export { nicknameSchema };
 
 /** `POST /api/xp`: the event and its subject (a summary id); the server decides the amount. */
 export const xpEventRequestSchema = z
@@ -68,27 +66,6 @@ export const addXpResultSchema = z
   .meta({ id: 'AddXpResult' });
 export type AddXpResult = z.infer<typeof addXpResultSchema>;
 
-/**
- * A new nickname, as the reader types it: trimmed and NFKC-normalized (`normalizeNickname`), then
- * 3 to 20 characters of visible text with a letter or digit (`nicknameRefusal`); shown as text,
- * never as markup. The server also refuses one that looks like another reader's. Names stored
- * before this rule are answered as they are: the answers' contracts do not apply it.
- */
-export const nicknameSchema = text()
-  .overwrite(normalizeNickname)
-  .min(NICKNAME_MIN_LENGTH, `must have at least ${NICKNAME_MIN_LENGTH} characters`)
-  .max(NICKNAME_MAX_LENGTH, `must have at most ${NICKNAME_MAX_LENGTH} characters`)
-  .check((context) => {
-    const refusal = nicknameRefusal(context.value);
-    if (refusal === null) return;
-    context.issues.push({
-      code: 'custom',
-      message: NICKNAME_REFUSAL_MESSAGES[refusal],
-      params: { reason: refusal },
-      input: context.value,
-    });
-  });
-
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
@@ -99,7 +76,10 @@ function isTimeZone(value: string): boolean {
 }
 
 /** An IANA time zone name the runtime knows, e.g. America/Sao_Paulo. */
-export const timeZoneSchema = text().min(1).max(64).refine(isTimeZone, 'must be an IANA time zone');
+export const timeZoneSchema = text()
+  .min(1, mistake('settings.timeZone.invalid'))
+  .max(64, mistake('settings.timeZone.invalid'))
+  .refine(isTimeZone, mistake('settings.timeZone.invalid'));
 
 export const avatarPresetSchema = z.enum(AVATAR_PRESETS);
 

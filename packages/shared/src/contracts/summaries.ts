@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mistake } from './mistake.js';
 import { text } from './text.js';
 import { ERROR_CODES } from '../errors.js';
 import { LANGUAGES } from '../languages.js';
@@ -88,8 +89,14 @@ export const BOOK_AUTHOR_MAX_LENGTH = 200;
 export const generateSummaryRequestSchema = z
   .object({
     bookId: text().trim().min(1).max(100).optional(),
-    bookTitle: text().trim().min(1).max(BOOK_TITLE_MAX_LENGTH),
-    bookAuthor: text().trim().min(1).max(BOOK_AUTHOR_MAX_LENGTH),
+    bookTitle: text()
+      .trim()
+      .min(1, mistake('search.details.titleRequired'))
+      .max(BOOK_TITLE_MAX_LENGTH, mistake('search.details.titleTooLong')),
+    bookAuthor: text()
+      .trim()
+      .min(1, mistake('search.details.authorRequired'))
+      .max(BOOK_AUTHOR_MAX_LENGTH, mistake('search.details.authorTooLong')),
     language: languageSchema,
   })
   .meta({ id: 'GenerateSummaryRequest' });
@@ -206,7 +213,10 @@ export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
 export const feedbackRequestSchema = z
   .object({
     vote: z.enum(FEEDBACK_VOTES),
-    comment: text().trim().max(FEEDBACK_COMMENT_MAX_LENGTH).optional(),
+    comment: text()
+      .trim()
+      .max(FEEDBACK_COMMENT_MAX_LENGTH, mistake('summary.feedback.commentTooLong'))
+      .optional(),
   })
   .meta({ id: 'FeedbackRequest' });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;

@@ -11,13 +11,10 @@ function state(
   progress: Partial<ReaderProgress>,
   status: ReaderProgressState['status'] = 'ready',
 ): ReaderProgressState {
-  const noop = () => undefined;
   return {
     me: status === 'ready' ? testMe({ progress }) : null,
     status,
-    refresh: noop,
-    setProfile: noop,
-    setProgress: noop,
+    retry: () => undefined,
   };
 }
 

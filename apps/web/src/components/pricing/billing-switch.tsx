@@ -1,6 +1,7 @@
 import { BILLING_INTERVALS, YEARLY_FREE_MONTHS, type BillingInterval } from '@summa/shared/plans';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
+import { RadioCard } from '../ui/radio-card';
 
 /**
  * Monthly / yearly switch as a native radio group, so arrow keys and screen readers just work;
@@ -24,21 +25,17 @@ export function BillingSwitch({
     >
       <legend className="sr-only">{t('landing.pricing.billing.label')}</legend>
       {BILLING_INTERVALS.map((option) => (
-        <label
+        <RadioCard
           key={option}
+          name={name}
+          value={option}
+          checked={value === option}
+          onChange={() => onChange(option)}
           className={cn(
-            'flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
+            'flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors',
             value === option ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100',
           )}
         >
-          <input
-            type="radio"
-            name={name}
-            value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
-            className="sr-only"
-          />
           {t(`landing.pricing.billing.${option}`)}
           {option === 'yearly' ? (
             <span
@@ -50,7 +47,7 @@ export function BillingSwitch({
               {t('landing.pricing.billing.yearlyHint', { months: YEARLY_FREE_MONTHS })}
             </span>
           ) : null}
-        </label>
+        </RadioCard>
       ))}
     </fieldset>
   );

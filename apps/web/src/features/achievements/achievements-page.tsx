@@ -1,14 +1,16 @@
 import type { Achievement } from '@summa/shared';
-import { CircleAlert, RotateCw, Trophy } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareButton } from '../../components/gamification/share-button';
+import { LoadError } from '../../components/load-error';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
 import { StateMessage } from '../../components/state-message';
-import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { fetchAchievements } from '../../lib/gamification-api';
-import { useResource } from '../../lib/use-resource';
+import { achievementsQuery } from '../../lib/gamification-api';
+import { queryView } from '../../lib/query-client';
 import { AchievementCard, AchievementCardSkeleton } from './achievement-card';
 
 const FILTERS = ['all', 'unlocked', 'locked'] as const;
@@ -41,43 +43,30 @@ function ordered(achievements: readonly Achievement[]): Achievement[] {
 export function AchievementsPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
-  const resource = useResource('achievements', fetchAchievements);
+  const query = useQuery(achievementsQuery());
+  const view = queryView(query);
 
   let body;
-  if (resource.status === 'error') {
+  if (view === 'error') {
     body = (
-      <StateMessage
-        role="alert"
-        icon={<CircleAlert aria-hidden className="size-10 text-red-500" />}
+      <LoadError
         title={t('achievements.error.title')}
         body={t('achievements.error.body')}
-        action={
-          <Button variant="outline" onClick={resource.retry}>
-            <RotateCw aria-hidden />
-            {t('achievements.error.retry')}
-          </Button>
-        }
+        retryLabel={t('achievements.error.retry')}
+        onRetry={() => void query.refetch()}
       />
     );
-  } else if (!resource.data) {
+  } else if (!query.data) {
     body = (
-      <>
-        <p role="status" className="sr-only">
-          {t('common.loading')}
-        </p>
-        <div
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
-          aria-hidden
-          data-testid="achievements-skeleton"
-        >
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <AchievementCardSkeleton key={index} />
-          ))}
-        </div>
-      </>
+      <LoadingSkeleton
+        testId="achievements-skeleton"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        count={SKELETON_CARDS}
+        item={<AchievementCardSkeleton />}
+      />
     );
   } else {
-    const all = ordered(resource.data.achievements);
+    const all = ordered(query.data.achievements);
     const unlocked = all.filter((achievement) => matches('unlocked', achievement)).length;
     const counts: Record<Filter, number> = { all: all.length, unlocked, locked: all.length - unlocked };
     const shown = all.filter((achievement) => matches(filter, achievement));
@@ -150,7 +139,7 @@ export function AchievementsPage() {
 
   return (
     <Page title={t('pages.achievements.title')} lead={t('pages.achievements.lead')}>
-      <div aria-busy={resource.status === 'loading'}>{body}</div>
+      <div aria-busy={view === 'loading'}>{body}</div>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import type { Achievement } from '@summa/shared';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json } from '../../test/fake-api';
 import { AchievementsPage } from './achievements-page';
+import { renderWithQueries } from '../../test/query-client';
 
 function achievement(overrides: Partial<Achievement> & Pick<Achievement, 'key'>): Achievement {
   return { icon: 'trophy', xp: 20, unlockedAt: null, current: 0, target: 1, ...overrides };
@@ -46,7 +47,7 @@ function renderAchievements() {
   const router = createMemoryRouter([{ path: '/achievements', Component: AchievementsPage }], {
     initialEntries: ['/achievements'],
   });
-  render(
+  renderWithQueries(
     <>
       <RouterProvider router={router} />
       <Toaster />

@@ -1,33 +1,45 @@
-import {
-  adminStatusResponseSchema,
-  adminUserResponseSchema,
-  adminUserSearchResponseSchema,
-  type AdminUser,
-  catalogImportResponseSchema,
-  type AdminStatusResponse,
-  type CatalogImportResponse,
-} from '@summa/shared';
-import { apiRequest } from '../../lib/api-client';
+import type { AdminStatusResponse, AdminUser, CatalogImportResponse } from '@summa/shared';
+import { ENDPOINTS } from '@summa/shared/endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
-/** `POST /api/admin/catalog/import` (admin only): re-imports the shipped catalogue. */
+const api = ENDPOINTS.admin;
+
+/** Re-imports the shipped catalogue (admin only). */
 export function importCatalog(): Promise<CatalogImportResponse> {
-  return apiRequest('/api/admin/catalog/import', catalogImportResponseSchema, { method: 'POST' });
+  return apiCall(api.importCatalog, {});
 }
 
-/** `GET /api/admin/status` (admin only): the summary model, with the cause of its failure. */
+/** The summary model, with the cause of its failure (admin only). */
 export function modelStatus(signal?: AbortSignal): Promise<AdminStatusResponse> {
-  return apiRequest('/api/admin/status', adminStatusResponseSchema, signal ? { signal } : {});
+  return apiCall(api.status, { signal });
 }
 
-/** `GET /api/admin/users?email=` (admin only): the account with this e-mail, or null. */
+/** While the model downloads or loads, the card looks again this often. */
+export const MODEL_STATUS_REFRESH_MS = 3_000;
+
+/** The summary model's state, looked at again every few seconds while it is on its way. */
+export function modelStatusQuery() {
+  return queryOptions({
+    queryKey: queryKeys.adminStatus,
+    queryFn: ({ signal }) => modelStatus(signal),
+    // A moment old is already old: the admin comes here to see it now.
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const state = query.state.data?.llm.state;
+      return state === 'downloading' || state === 'loading' ? MODEL_STATUS_REFRESH_MS : false;
+    },
+  });
+}
+
+/** The account with this e-mail, or null (admin only). */
 export async function findUserByEmail(email: string): Promise<AdminUser | null> {
-  const query = new URLSearchParams({ email });
-  return (await apiRequest(`/api/admin/users?${query.toString()}`, adminUserSearchResponseSchema)).user;
+  return (await apiCall(api.findUser, { query: new URLSearchParams({ email }) })).user;
 }
 
-/** `POST` or `DELETE /api/admin/users/:id/premium` (admin only): grants or revokes Premium. */
+/** Grants or revokes Premium (admin only). */
 export async function setPremiumGrant(userId: string, granted: boolean): Promise<AdminUser> {
-  const path = `/api/admin/users/${encodeURIComponent(userId)}/premium`;
-  const answer = await apiRequest(path, adminUserResponseSchema, { method: granted ? 'POST' : 'DELETE' });
-  return answer.user;
+  const endpoint = granted ? api.grantPremium : api.revokePremium;
+  return (await apiCall(endpoint, { params: { id: userId } })).user;
 }

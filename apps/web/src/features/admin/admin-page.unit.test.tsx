@@ -1,11 +1,12 @@
 import type { AdminStatusResponse } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { AdminPage } from './admin-page';
+import { renderWithQueries } from '../../test/query-client';
 
 const en = translations.en.admin.model;
 let answer: () => Response;
@@ -34,7 +35,7 @@ describe('admin: the summary model', () => {
       errorKind: 'download',
       modelsDir: '/srv/summa/data/models',
     });
-    render(<AdminPage />);
+    renderWithQueries(<AdminPage />);
     const card = await screen.findByRole('region', { name: en.title });
     const failure = await within(card).findByTestId('model-error');
     expect(failure.textContent).toContain('could not find or download the model file (fetch failed)');
@@ -56,7 +57,7 @@ describe('admin: the summary model', () => {
       totalBytes: 1_117_000_000,
       modelsDir: '/data/models',
     });
-    render(<AdminPage />);
+    renderWithQueries(<AdminPage />);
     const state = await screen.findByTestId('model-state');
     expect(state.textContent).toBe('Baixando · 25% (279 de 1.117 MB)');
     expect(screen.queryByTestId('model-error')).toBeNull();
@@ -64,7 +65,7 @@ describe('admin: the summary model', () => {
 
   it('refreshes on demand, and says so when the state cannot be read', async () => {
     answer = () => apiError(403, 'FORBIDDEN');
-    render(<AdminPage />);
+    renderWithQueries(<AdminPage />);
     expect((await screen.findByRole('alert')).textContent).toBe(en.loadFailed);
     answer = status({ provider: 'openai', model: 'gpt-4o-mini', state: 'ready' });
     await userEvent.click(screen.getByRole('button', { name: en.refresh }));

@@ -1,13 +1,10 @@
 import type { LlmStatus } from '@summa/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Cpu, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { useResource } from '../../lib/use-resource';
-import { modelStatus } from './admin-api';
-
-/** While the model downloads or loads, the card looks again this often. */
-export const MODEL_STATUS_REFRESH_MS = 3_000;
+import { queryView } from '../../lib/query-client';
+import { modelStatusQuery } from './admin-api';
 
 const megabytes = (bytes: number) => Math.round(bytes / 1e6);
 
@@ -17,16 +14,10 @@ const megabytes = (bytes: number) => Math.round(bytes / 1e6);
  */
 export function ModelStatusCard() {
   const { t } = useTranslation();
-  const resource = useResource('admin-model-status', (signal) => modelStatus(signal));
-  const llm = resource.data?.llm;
-  const busy = llm?.state === 'downloading' || llm?.state === 'loading';
-  const { retry } = resource;
-
-  useEffect(() => {
-    if (!busy || resource.status !== 'ready') return;
-    const timer = window.setTimeout(retry, MODEL_STATUS_REFRESH_MS);
-    return () => window.clearTimeout(timer);
-  }, [busy, resource.status, retry]);
+  // Looked at again every few seconds while the model downloads or loads (admin-api.ts).
+  const query = useQuery(modelStatusQuery());
+  const llm = query.data?.llm;
+  const retry = () => void query.refetch();
 
   return (
     <section
@@ -38,18 +29,12 @@ export function ModelStatusCard() {
           <Cpu aria-hidden className="size-5 text-stone-600" />
           {t('admin.model.title')}
         </h2>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={retry}
-          aria-busy={resource.status === 'loading'}
-        >
+        <Button type="button" variant="outline" size="sm" onClick={retry} aria-busy={query.isFetching}>
           <RefreshCw aria-hidden />
           {t('admin.model.refresh')}
         </Button>
       </div>
-      {resource.status === 'error' && !llm ? (
+      {queryView(query) === 'error' ? (
         <p role="alert" className="text-sm text-red-800">
           {t('admin.model.loadFailed')}
         </p>

@@ -1,4 +1,5 @@
 import type { CatalogImportResponse } from '@summa/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseZap, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { toast } from 'sonner';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
+import { catalogImported } from '../../lib/invalidation';
 import { logWarning } from '../../lib/logger';
 import { importCatalog } from './admin-api';
 
@@ -14,6 +16,7 @@ const COUNTS = ['total', 'inserted', 'updated', 'unchanged', 'kept'] as const;
 /** /populate-books (admin): re-imports the shipped catalogue and shows what changed. */
 export function PopulateBooksPage() {
   const { t, i18n } = useTranslation();
+  const client = useQueryClient();
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<CatalogImportResponse | null>(null);
   const format = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
@@ -23,6 +26,7 @@ export function PopulateBooksPage() {
     setRunning(true);
     try {
       const counts = await importCatalog();
+      catalogImported(client);
       setResult(counts);
       const detail = t('admin.populateBooks.doneDetail', {
         inserted: format(counts.inserted),

@@ -1,11 +1,12 @@
 import type { CatalogImportResponse } from '@summa/shared';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, offline, type FakeApi } from '../../test/fake-api';
 import { PopulateBooksPage } from './populate-books-page';
+import { renderWithQueries } from '../../test/query-client';
 
 const COUNTS: CatalogImportResponse = { total: 1304, inserted: 3, updated: 1, unchanged: 1300, kept: 0 };
 
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  render(
+  renderWithQueries(
     <>
       <PopulateBooksPage />
       <Toaster />

@@ -1,20 +1,15 @@
-import type { AdminUser } from '@summa/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminUsersQuerySchema, type AdminUser, type AdminUsersQuery } from '@summa/shared';
 import { Crown, LoaderCircle, Search } from 'lucide-react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { ActionDialog } from '../../components/ui/action-dialog';
 import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
+import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
+import { fieldErrorText } from '../../lib/form-errors';
 import { logWarning } from '../../lib/logger';
 import { findUserByEmail, setPremiumGrant } from './admin-api';
 
@@ -24,13 +19,17 @@ type Lookup = { state: 'idle' | 'searching' | 'none' | 'error' } | { state: 'fou
 export function PremiumGrantsCard() {
   const { t } = useTranslation();
   const emailId = useId();
-  const [email, setEmail] = useState('');
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(adminUsersQuerySchema), defaultValues: { email: '' } });
+  const email = useWatch({ control, name: 'email' });
 
-  const search = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const wanted = email.trim();
-    if (wanted === '' || lookup.state === 'searching') return;
+  const search = async ({ email: wanted }: AdminUsersQuery) => {
+    if (lookup.state === 'searching') return;
     setLookup({ state: 'searching' });
     try {
       const user = await findUserByEmail(wanted);
@@ -52,16 +51,19 @@ export function PremiumGrantsCard() {
         {t('admin.premium.title')}
       </h2>
       <p className="text-sm text-stone-700">{t('admin.premium.description')}</p>
-      <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(event) => void search(event)}>
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={emailId}>{t('admin.premium.email')}</Label>
-          <Input
+      <form
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(event) => void handleSubmit(search)(event)}
+      >
+        <div className="min-w-0 flex-1">
+          <TextField
             id={emailId}
+            label={t('admin.premium.email')}
             type="email"
             autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            error={fieldErrorText(t, errors.email)}
             required
+            {...register('email')}
           />
         </div>
         <Button
@@ -157,37 +159,31 @@ function AccountPlan({ user, onChange }: { user: AdminUser; onChange: (user: Adm
           {granting ? t('admin.premium.grantAction') : t('admin.premium.revokeAction')}
         </Button>
       </div>
-      <Dialog open={confirming} onOpenChange={(open) => !saving && setConfirming(open)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {granting ? t('admin.premium.confirmGrantTitle') : t('admin.premium.confirmRevokeTitle')}
-            </DialogTitle>
-            <DialogDescription className="break-words">
-              {granting
-                ? t('admin.premium.confirmGrantBody', { email: user.email })
-                : t('admin.premium.confirmRevokeBody', { email: user.email })}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={saving}>
-                {t('admin.premium.cancel')}
-              </Button>
-            </DialogClose>
-            <Button
-              type="button"
-              variant={granting ? 'primary' : 'destructive'}
-              onClick={() => void apply()}
-              disabled={saving}
-              aria-busy={saving}
-            >
-              {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              {t('admin.premium.confirm')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ActionDialog
+        open={confirming}
+        onOpenChange={(open) => !saving && setConfirming(open)}
+        title={granting ? t('admin.premium.confirmGrantTitle') : t('admin.premium.confirmRevokeTitle')}
+        description={
+          granting
+            ? t('admin.premium.confirmGrantBody', { email: user.email })
+            : t('admin.premium.confirmRevokeBody', { email: user.email })
+        }
+        descriptionClassName="break-words"
+        closeLabel={t('admin.premium.cancel')}
+        closeDisabled={saving}
+        actions={
+          <Button
+            type="button"
+            variant={granting ? 'primary' : 'destructive'}
+            onClick={() => void apply()}
+            disabled={saving}
+            aria-busy={saving}
+          >
+            {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            {t('admin.premium.confirm')}
+          </Button>
+        }
+      />
     </div>
   );
 }

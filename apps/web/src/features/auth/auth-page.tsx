@@ -9,6 +9,7 @@ import { AuthShell } from './auth-shell';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
 import { GoogleButton } from './google-button';
 import { RecoveryForm } from './recovery-form';
+import { TextButton } from './text-button';
 
 type Mode = CredentialsMode | 'recover';
 
@@ -108,13 +109,12 @@ export function AuthPage() {
             />
             <p className="text-center text-sm text-stone-600">
               {t(mode === 'login' ? 'auth.toggle.toSignupPrompt' : 'auth.toggle.toLoginPrompt')}{' '}
-              <button
-                type="button"
+              <TextButton
                 onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}
-                className="rounded font-semibold text-brand-700 hover:underline"
+                className="font-semibold"
               >
                 {t(mode === 'login' ? 'auth.toggle.toSignup' : 'auth.toggle.toLogin')}
-              </button>
+              </TextButton>
             </p>
           </>
         )}

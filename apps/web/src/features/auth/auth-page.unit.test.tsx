@@ -1,4 +1,5 @@
-import type { Session } from '@summa/shared';
+import { translations, type Session } from '@summa/shared';
+import { LANGUAGES } from '@summa/shared/languages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -210,4 +211,48 @@ describe('AuthPage', () => {
     renderAuth('/en/auth?mode=signup');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Create your account');
   });
+});
+
+describe('AuthPage forms and the contracts (issue 22)', () => {
+  it('puts an address the server says is taken on the e-mail field, and sends the visitor there', async () => {
+    fakeApi({
+      'GET /api/auth/config': () => json({ google: false }),
+      'POST /api/auth/signup': () => apiError(409, 'EMAIL_TAKEN', 'This e-mail is already registered.'),
+    });
+    const user = userEvent.setup();
+    renderAuth('/en/auth?mode=signup');
+    await user.type(screen.getByLabelText('Full name'), 'Ana Souza');
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const alert = await screen.findByText('This e-mail is already registered.', { selector: '[role=alert]' });
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it.each(LANGUAGES)(
+    'refuses in %s what the sign-up contract refuses, in its words, sending nothing',
+    async (language) => {
+      const api = fakeApi({ 'GET /api/auth/config': () => json({ google: false }) });
+      setLanguage(language);
+      const texts = translations[language].auth;
+      const user = userEvent.setup();
+      renderAuth('/en/auth?mode=signup');
+      await user.type(screen.getByLabelText(texts.fields.fullName), '<b>Ana</b>');
+      await user.type(screen.getByLabelText(texts.fields.email), 'ana@example.com');
+      await user.type(screen.getByLabelText(texts.fields.password), 'secret1');
+      await user.click(screen.getByRole('button', { name: texts.signup.submit }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(texts.validation.fullNameMarkup);
+      const name = screen.getByLabelText(texts.fields.fullName);
+      await waitFor(() => expect(document.activeElement).toBe(name));
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+      expect(api.requests.map(({ route }) => route)).toEqual(['GET /api/auth/config']);
+    },
+  );
 });

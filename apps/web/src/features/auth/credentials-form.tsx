@@ -1,24 +1,47 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema, signupRequestSchema } from '@summa/shared';
+import { PASSWORD_MIN_LENGTH } from '@summa/shared/auth';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
+import { FormError, useFormErrorFocus } from '../../components/ui/form-error';
+import { TextField } from '../../components/ui/text-field';
 import { authClient } from '../../lib/auth/auth-client';
-import { PASSWORD_MIN_LENGTH } from '@summa/shared/auth';
 import { signupMetadata } from '../../lib/auth/signup-metadata';
+import { fieldErrorText, serverFieldError } from '../../lib/form-errors';
 import { authErrorMessage, toastAuthError } from './auth-errors';
-import { FormError } from './form-error';
-import { TextField } from './text-field';
+import { EmailField } from './email-field';
+import { TextButton } from './text-button';
 
 export type CredentialsMode = 'login' | 'signup';
-type Field = 'fullName' | 'email' | 'password';
 
-interface FormErrorState {
-  message: string;
-  field?: Field;
+interface CredentialsValues {
+  full_name: string;
+  email: string;
+  password: string;
 }
 
+/** What the form sends, as its contract reads it: the full name only at sign-up. */
+interface Credentials {
+  email: string;
+  password: string;
+  full_name?: string;
+}
+
+/** The fields in the order the form shows them: the first one at fault is named and focused. */
+const FIELDS = ['full_name', 'email', 'password'] as const;
+
+/** The sign-up and login contracts, checked here as the server checks them. */
+const RESOLVERS: Record<CredentialsMode, Resolver<CredentialsValues, unknown, Credentials>> = {
+  signup: zodResolver(signupRequestSchema.pick({ full_name: true, email: true, password: true })),
+  // The name typed for a sign-up stays in the form while login hides it; login does not check it.
+  login: zodResolver(loginRequestSchema.extend({ full_name: z.string() })),
+};
+
 const ERROR_ID = 'auth-error';
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface CredentialsFormProps {
   mode: CredentialsMode;
@@ -44,139 +67,110 @@ export function CredentialsForm({
 }: CredentialsFormProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [invalidField, setInvalidField] = useState<Field | undefined>();
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const fullNameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const { ref: errorRef, focus: focusError } = useFormErrorFocus();
+  const [signedIn, setSignedIn] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<CredentialsValues, unknown, Credentials>({
+    resolver: RESOLVERS[mode],
+    // Checked when sent: the inline error stays until the next try.
+    reValidateMode: 'onSubmit',
+    // The first field at fault in the form's order, not in the order the fields first appeared.
+    shouldFocusError: false,
+    defaultValues: { full_name: '', email: '', password: '' },
+  });
+  const [fullName, email, password] = useWatch({ control, name: FIELDS });
+  const loading = isSubmitting || signedIn;
 
   const signup = mode === 'signup';
   useEffect(() => {
-    if (focusToken > 0) (signup ? fullNameRef : emailRef).current?.focus();
+    if (focusToken === 0) return;
+    clearErrors();
+    setFocus(signup ? 'full_name' : 'email');
     // Only a switch of forms moves the focus, not re-renders of the same form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusToken]);
 
   // A cleared error (the visitor switched forms) also clears the field it pointed at.
-  const activeInvalid = error ? invalidField : undefined;
+  const invalid = (field: (typeof FIELDS)[number]) => error !== null && Boolean(errors[field]);
   const empty = email.trim() === '' || password === '' || (signup && fullName.trim() === '');
 
-  const validate = (): FormErrorState | null => {
-    if (signup && fullName.trim() === '') {
-      return { message: t('auth.validation.fullNameRequired'), field: 'fullName' };
-    }
-    if (email.trim() === '') return { message: t('auth.validation.emailRequired'), field: 'email' };
-    if (!EMAIL_SHAPE.test(email.trim()))
-      return { message: t('auth.validation.emailInvalid'), field: 'email' };
-    if (password === '') return { message: t('auth.validation.passwordRequired'), field: 'password' };
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      return {
-        message: t('auth.validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
-        field: 'password',
-      };
-    }
-    return null;
-  };
-
-  const showError = (state: FormErrorState) => {
-    onError(state.message);
-    setInvalidField(state.field);
-    // Wait for the error text to render, then move focus where the problem is.
-    requestAnimationFrame(() => {
-      const refs = { fullName: fullNameRef, email: emailRef, password: passwordRef };
-      (state.field ? refs[state.field] : errorRef).current?.focus();
-    });
-  };
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (loading || empty) return;
-    const invalid = validate();
-    if (invalid) {
-      showError(invalid);
-      return;
-    }
+  const send = async (credentials: Credentials) => {
     onError(null);
-    setInvalidField(undefined);
-    setLoading(true);
     onSubmitting(true);
     try {
       if (signup) {
         await authClient.signUp(
-          { email: email.trim(), password, fullName: fullName.trim() },
+          { email: credentials.email, password: credentials.password, fullName: credentials.full_name ?? '' },
           signupMetadata(location.pathname),
         );
       } else {
-        await authClient.signInWithPassword({ email: email.trim(), password });
+        await authClient.signInWithPassword({ email: credentials.email, password: credentials.password });
       }
+      setSignedIn(true);
       onSignedIn(mode);
     } catch (caught) {
       onSubmitting(false);
-      setLoading(false);
       const message = authErrorMessage(caught, t);
       toastAuthError(message, t);
-      showError({ message });
+      onError(message);
+      // An answer about a field (the e-mail is taken) marks it and sends the visitor there.
+      const refusal = serverFieldError(caught, { EMAIL_TAKEN: 'email' });
+      if (refusal) setError(refusal.field, { type: refusal.code }, { shouldFocus: true });
+      else focusError();
     }
   };
 
+  const refuse = (invalidFields: FieldErrors<CredentialsValues>) => {
+    const field = FIELDS.find((name) => invalidFields[name]);
+    if (!field) return;
+    onError(fieldErrorText(t, invalidFields[field]));
+    setFocus(field);
+  };
+
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        if (loading || empty) event.preventDefault();
+        else void handleSubmit(send, refuse)(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       {signup ? (
         <TextField
-          ref={fullNameRef}
           id="auth-full-name"
-          name="full_name"
           label={t('auth.fields.fullName')}
           autoComplete="name"
-          value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
-          invalid={activeInvalid === 'fullName'}
+          invalid={invalid('full_name')}
           errorId={ERROR_ID}
           required
+          {...register('full_name')}
         />
       ) : null}
-      <TextField
-        ref={emailRef}
-        id="auth-email"
-        name="email"
-        type="email"
-        inputMode="email"
-        label={t('auth.fields.email')}
-        autoComplete="email"
-        spellCheck={false}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        invalid={activeInvalid === 'email'}
-        errorId={ERROR_ID}
-        required
-      />
+      <EmailField id="auth-email" invalid={invalid('email')} errorId={ERROR_ID} {...register('email')} />
       <div className="flex flex-col gap-1.5">
         <TextField
-          ref={passwordRef}
           id="auth-password"
-          name="password"
           type="password"
           label={t('auth.fields.password')}
           autoComplete={signup ? 'new-password' : 'current-password'}
           hint={signup ? t('auth.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }) : undefined}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          invalid={activeInvalid === 'password'}
+          invalid={invalid('password')}
           errorId={ERROR_ID}
           required
+          {...register('password')}
         />
         {signup ? null : (
-          <button
-            type="button"
-            onClick={onForgotPassword}
-            className="self-end rounded text-sm font-medium text-brand-700 hover:underline"
-          >
+          <TextButton onClick={onForgotPassword} className="self-end">
             {t('auth.forgotPassword')}
-          </button>
+          </TextButton>
         )}
       </div>
       <FormError id={ERROR_ID} ref={errorRef} message={error} />

@@ -1,13 +1,17 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { recoverRequestSchema, type RecoverRequest } from '@summa/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { FormError, useFormErrorFocus } from '../../components/ui/form-error';
 import { authClient } from '../../lib/auth/auth-client';
+import { fieldErrorText } from '../../lib/form-errors';
 import { authErrorMessage, toastAuthError } from './auth-errors';
-import { FormError } from './form-error';
-import { TextField } from './text-field';
+import { EmailField } from './email-field';
+import { TextButton } from './text-button';
 
 const ERROR_ID = 'recover-error';
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface RecoveryFormProps {
   error: string | null;
@@ -19,28 +23,28 @@ interface RecoveryFormProps {
 /** Asks for a reset link; the answer is the same whether or not the e-mail has an account. */
 export function RecoveryForm({ error, onError, onBack, focusToken }: RecoveryFormProps) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [loading, setLoading] = useState(false);
   const [sent, setSent] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
+  const { ref: errorRef, focus: focusError } = useFormErrorFocus();
   const sentRef = useRef<HTMLParagraphElement>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { isSubmitting },
+  } = useForm<RecoverRequest, unknown, RecoverRequest>({
+    resolver: zodResolver(recoverRequestSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  const email = useWatch({ control, name: 'email' });
 
   useEffect(() => {
-    if (focusToken > 0) emailRef.current?.focus();
-  }, [focusToken]);
+    if (focusToken > 0) setFocus('email');
+  }, [focusToken, setFocus]);
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (loading || address === '') return;
-    if (!EMAIL_SHAPE.test(address)) {
-      onError(t('auth.validation.emailInvalid'));
-      requestAnimationFrame(() => emailRef.current?.focus());
-      return;
-    }
+  const send = async ({ email: address }: RecoverRequest) => {
     onError(null);
-    setLoading(true);
     try {
       await authClient.requestPasswordRecovery(address);
       setSent(true);
@@ -49,9 +53,7 @@ export function RecoveryForm({ error, onError, onBack, focusToken }: RecoveryFor
       const message = authErrorMessage(caught, t);
       toastAuthError(message, t);
       onError(message);
-      requestAnimationFrame(() => errorRef.current?.focus());
-    } finally {
-      setLoading(false);
+      focusError();
     }
   };
 
@@ -68,35 +70,24 @@ export function RecoveryForm({ error, onError, onBack, focusToken }: RecoveryFor
           {t('auth.recover.sent')}
         </p>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          <TextField
-            ref={emailRef}
-            id="recover-email"
-            name="email"
-            type="email"
-            inputMode="email"
-            label={t('auth.fields.email')}
-            autoComplete="email"
-            spellCheck={false}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            invalid={error !== null}
-            errorId={ERROR_ID}
-            required
-          />
+        <form
+          noValidate
+          onSubmit={(event) => {
+            if (isSubmitting || email.trim() === '') event.preventDefault();
+            else void handleSubmit(send, (invalid) => onError(fieldErrorText(t, invalid.email)))(event);
+          }}
+          className="flex flex-col gap-4"
+        >
+          <EmailField id="recover-email" invalid={error !== null} errorId={ERROR_ID} {...register('email')} />
           <FormError id={ERROR_ID} ref={errorRef} message={error} />
-          <Button type="submit" size="lg" className="w-full" disabled={loading || email.trim() === ''}>
-            {loading ? t('auth.submitting') : t('auth.recover.submit')}
+          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || email.trim() === ''}>
+            {isSubmitting ? t('auth.submitting') : t('auth.recover.submit')}
           </Button>
         </form>
       )}
-      <button
-        type="button"
-        onClick={onBack}
-        className="self-center rounded text-sm font-medium text-brand-700 hover:underline"
-      >
+      <TextButton onClick={onBack} className="self-center">
         {t('auth.recover.back')}
-      </button>
+      </TextButton>
     </div>
   );
 }

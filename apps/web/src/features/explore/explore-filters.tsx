@@ -1,10 +1,11 @@
 import { LEVELS, SORTS, type Level, type Sort } from '@summa/shared';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { inputClass } from '../../components/ui/input';
+import { InlineSelect } from '../../components/ui/inline-select';
+import { SearchInput } from '../../components/ui/search-input';
 import { cn } from '../../lib/utils';
 
 /** The catalogue search field; submitting (Enter or the button) applies the text. */
@@ -20,39 +21,32 @@ export function ExploreSearchForm({ initial, onSearch }: { initial: string; onSe
 
   return (
     <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
-      <label htmlFor={id} className="sr-only">
-        {t('search.explore.searchLabel')}
-      </label>
-      <div className="relative min-w-0 flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400"
-          aria-hidden
-        />
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t('search.explore.searchPlaceholder')}
-          enterKeyHint="search"
-          autoComplete="off"
-          className={cn(inputClass, 'pr-10 pl-10 [&::-webkit-search-cancel-button]:hidden')}
-        />
-        {text ? (
-          <button
-            type="button"
-            className="absolute top-1/2 right-2 flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100"
-            aria-label={t('search.explore.clearSearch')}
-            title={t('search.explore.clearSearch')}
-            onClick={() => {
-              setText('');
-              onSearch('');
-            }}
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        ) : null}
-      </div>
+      <SearchInput
+        id={id}
+        label={t('search.explore.searchLabel')}
+        labelHidden
+        className="flex-1"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={t('search.explore.searchPlaceholder')}
+        enterKeyHint="search"
+        end={
+          text ? (
+            <button
+              type="button"
+              className="absolute top-1/2 right-2 flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100"
+              aria-label={t('search.explore.clearSearch')}
+              title={t('search.explore.clearSearch')}
+              onClick={() => {
+                setText('');
+                onSearch('');
+              }}
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          ) : null
+        }
+      />
       <Button type="submit" className="shrink-0 px-4">
         {t('search.explore.searchSubmit')}
       </Button>
@@ -159,27 +153,13 @@ export function ExploreFilters({ level, lang, onLevel, onLang }: ExploreFiltersP
 /** The sort order: recommended, trending or A-Z. */
 export function SortSelect({ sort, onSort }: { sort: Sort; onSort: (sort: Sort) => void }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm whitespace-nowrap text-stone-600">
-        {t('search.explore.sort')}
-      </label>
-      <select
-        id={id}
-        value={sort}
-        onChange={(event) => {
-          const next = SORTS.find((option) => option === event.target.value);
-          if (next) onSort(next);
-        }}
-        className={cn(inputClass, 'h-9 w-auto py-0 pr-8 pl-2.5 text-sm sm:text-sm')}
-      >
-        {SORTS.map((option) => (
-          <option key={option} value={option}>
-            {t(`catalog.sorts.${option}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <InlineSelect
+      label={t('search.explore.sort')}
+      value={sort}
+      options={SORTS}
+      optionLabel={(option) => t(`catalog.sorts.${option}`)}
+      onChange={onSort}
+    />
   );
 }

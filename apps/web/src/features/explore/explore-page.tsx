@@ -1,25 +1,20 @@
 import { EXPLORE_DEFAULT_PAGE_SIZE, type Book } from '@summa/shared';
-import {
-  ChevronLeft,
-  ChevronRight,
-  CircleAlert,
-  LoaderCircle,
-  RotateCw,
-  SearchX,
-  Shuffle,
-} from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, LoaderCircle, SearchX, Shuffle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { LoadError } from '../../components/load-error';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
 import { StateMessage } from '../../components/state-message';
 import { Button } from '../../components/ui/button';
 import { currentLanguage } from '../../lib/i18n';
 import { logWarning } from '../../lib/logger';
-import { useResource } from '../../lib/use-resource';
+import { queryView } from '../../lib/query-client';
 import { BookCard, BookCardSkeleton } from './book-card';
-import { fetchBooks, fetchCategories, fetchRandomBook } from './catalog-api';
+import { catalogBooksQuery, categoriesQuery, fetchRandomBook } from './catalog-api';
 import { CategoryList } from './category-list';
 import { ExploreFilters, ExploreSearchForm, SortSelect } from './explore-filters';
 import {
@@ -34,7 +29,7 @@ const PAGE_SIZE = EXPLORE_DEFAULT_PAGE_SIZE;
 const SKELETON_CARDS = 6;
 
 export function ExplorePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const uiLang = currentLanguage();
   const [params, setParams] = useSearchParams();
   const state = readExploreState(params);
@@ -55,11 +50,9 @@ export function ExplorePage() {
     setParams(exploreSearchParams(next));
   };
 
-  const booksKey = `${exploreSearchParams(state).toString()}|${i18n.language}`;
-  const books = useResource(booksKey, (signal) => fetchBooks(state, uiLang, PAGE_SIZE, signal));
-  const categories = useResource(`${state.level ?? ''}|${state.lang ?? ''}`, (signal) =>
-    fetchCategories(state, signal),
-  );
+  const books = useQuery(catalogBooksQuery(state, uiLang, PAGE_SIZE));
+  const booksView = queryView(books);
+  const categories = useQuery(categoriesQuery(state));
 
   const total = books.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -86,39 +79,24 @@ export function ExplorePage() {
   const filtered = Boolean(state.q || state.category || state.level || state.lang);
 
   let results: ReactNode;
-  if (books.status === 'error') {
+  if (booksView === 'error') {
     results = (
-      <StateMessage
-        role="alert"
-        icon={<CircleAlert className="size-10 text-red-500" aria-hidden />}
+      <LoadError
         title={t('search.explore.errorTitle')}
         body={t('search.explore.errorBody')}
-        action={
-          <Button variant="outline" onClick={books.retry}>
-            <RotateCw aria-hidden />
-            {t('search.explore.retry')}
-          </Button>
-        }
+        retryLabel={t('search.explore.retry')}
+        onRetry={() => void books.refetch()}
       />
     );
-  } else if (books.status === 'loading') {
+  } else if (!books.data) {
     results = (
-      <>
-        <p role="status" className="sr-only">
-          {t('common.loading')}
-        </p>
-        <ul
-          className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2"
-          aria-hidden
-          data-testid="explore-skeleton"
-        >
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <li key={index}>
-              <BookCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      </>
+      <LoadingSkeleton
+        testId="explore-skeleton"
+        className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2"
+        list
+        count={SKELETON_CARDS}
+        item={<BookCardSkeleton />}
+      />
     );
   } else if (books.data.books.length === 0) {
     results = (
@@ -214,12 +192,12 @@ export function ExplorePage() {
         <section
           ref={resultsRef}
           aria-label={t('search.explore.resultsLabel')}
-          aria-busy={books.status === 'loading'}
+          aria-busy={booksView === 'loading'}
           className="min-w-0 scroll-mt-20 lg:col-start-2"
         >
           <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
             <p className="text-sm font-medium text-stone-600" aria-live="polite">
-              {books.status === 'ready' ? t('search.explore.results', { count: total }) : null}
+              {booksView === 'ready' ? t('search.explore.results', { count: total }) : null}
             </p>
             <SortSelect sort={state.sort} onSort={(sort) => apply({ sort })} />
           </div>

@@ -1,11 +1,12 @@
 import type { Book, CategoriesResponse, ExploreResponse } from '@summa/shared';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { ExplorePage } from './explore-page';
+import { renderWithQueries } from '../../test/query-client';
 
 function book(overrides: Partial<Book> & Pick<Book, 'id' | 'title'>): Book {
   return {
@@ -95,7 +96,7 @@ function renderExplore(path = '/explore') {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQueries(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,9 +1,10 @@
-import { ChevronDown, Search, SearchX, X } from 'lucide-react';
+import { ChevronDown, SearchX, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
+import { SearchInput } from '../../components/ui/search-input';
 import { filterFaq } from './faq-search';
 
 /** Spec §2: the FAQ has 15 questions, in this order. */
@@ -56,37 +57,30 @@ export function FaqPage() {
       <script type="application/ld+json">{jsonLd}</script>
       <div className="max-w-3xl">
         <search>
-          <label htmlFor={searchId} className="text-sm font-medium text-stone-800">
-            {t('faq.search.label')}
-          </label>
-          <div className="relative mt-2">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-500"
-              aria-hidden
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder={t('faq.search.placeholder')}
-              autoComplete="off"
-              aria-describedby={`${searchId}-count`}
-              className="h-12 w-full rounded-xl border border-stone-300 bg-white pr-12 pl-10 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus-visible:border-brand-600 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {query ? (
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="absolute top-1/2 right-1 -translate-y-1/2"
-                onClick={() => setQuery('')}
-                aria-label={t('faq.search.clear')}
-              >
-                <X aria-hidden />
-              </Button>
-            ) : null}
-          </div>
+          <SearchInput
+            id={searchId}
+            label={t('faq.search.label')}
+            className="gap-2"
+            inputClassName="h-12 pr-12 sm:text-base"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('faq.search.placeholder')}
+            aria-describedby={`${searchId}-count`}
+            end={
+              query ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="absolute top-1/2 right-1 -translate-y-1/2"
+                  onClick={() => setQuery('')}
+                  aria-label={t('faq.search.clear')}
+                >
+                  <X aria-hidden />
+                </Button>
+              ) : null
+            }
+          />
           <p id={`${searchId}-count`} className="mt-2 text-sm text-stone-600" aria-live="polite">
             {t('faq.search.count', { count: visible.length, total: entries.length })}
           </p>

@@ -1,14 +1,17 @@
 import { FREE_HISTORY_LIMIT } from '@summa/shared';
-import { CircleAlert, Crown, History, LoaderCircle, RotateCw, Search, SearchX, Sparkles } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Crown, History, LoaderCircle, SearchX, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
 import { StateMessage } from '../../components/state-message';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { useResource } from '../../lib/use-resource';
-import { fetchHistory } from './history-api';
+import { SearchInput } from '../../components/ui/search-input';
+import { queryView } from '../../lib/query-client';
+import { historyQuery } from './history-api';
 import { HistoryEntry, HistoryEntrySkeleton } from './history-item';
 
 /** The pause after the last keystroke before the search runs. */
@@ -23,7 +26,8 @@ export function HistoryPage() {
   const q = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
   // A newer search aborts the older one; the last list stays on screen while the next one loads.
-  const history = useResource(q, (signal) => fetchHistory(q, signal));
+  const history = useQuery(historyQuery(q));
+  const view = queryView(history);
   // One clock per render pass so every row's relative date agrees.
   const [now] = useState(() => new Date());
 
@@ -44,35 +48,24 @@ export function HistoryPage() {
 
   const data = history.data;
   let results: ReactNode;
-  if (history.status === 'error') {
+  if (view === 'error') {
     results = (
-      <StateMessage
-        role="alert"
-        icon={<CircleAlert aria-hidden className="size-10 text-red-500" />}
+      <LoadError
         title={t('history.error.title')}
         body={t('history.error.body')}
-        action={
-          <Button variant="outline" onClick={history.retry}>
-            <RotateCw aria-hidden />
-            {t('history.error.retry')}
-          </Button>
-        }
+        retryLabel={t('history.error.retry')}
+        onRetry={() => void history.refetch()}
       />
     );
   } else if (!data) {
     results = (
-      <>
-        <p role="status" className="sr-only">
-          {t('common.loading')}
-        </p>
-        <ul className="flex flex-col gap-3" aria-hidden data-testid="history-skeleton">
-          {Array.from({ length: SKELETON_ITEMS }, (_, index) => (
-            <li key={index}>
-              <HistoryEntrySkeleton />
-            </li>
-          ))}
-        </ul>
-      </>
+      <LoadingSkeleton
+        testId="history-skeleton"
+        className="flex flex-col gap-3"
+        list
+        count={SKELETON_ITEMS}
+        item={<HistoryEntrySkeleton />}
+      />
     );
   } else if (data.items.length === 0 && q) {
     results = (
@@ -120,33 +113,24 @@ export function HistoryPage() {
     <Page title={t('pages.history.title')} lead={t('pages.history.lead')}>
       <div className="flex max-w-3xl flex-col gap-4">
         {showSearch ? (
-          <div role="search" className="flex flex-col gap-1.5">
-            <label htmlFor={searchId} className="text-sm font-medium text-stone-800">
-              {t('history.searchLabel')}
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-              />
-              <Input
-                id={searchId}
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                placeholder={t('history.searchPlaceholder')}
-                autoComplete="off"
-                maxLength={200}
-                className="pr-10 pl-9"
-              />
-              {history.status === 'loading' && data ? (
-                <LoaderCircle
-                  aria-hidden
-                  className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-brand-600"
-                  data-testid="history-searching"
-                />
-              ) : null}
-            </div>
+          <div role="search">
+            <SearchInput
+              id={searchId}
+              label={t('history.searchLabel')}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('history.searchPlaceholder')}
+              maxLength={200}
+              end={
+                history.isFetching && data ? (
+                  <LoaderCircle
+                    aria-hidden
+                    className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-brand-600"
+                    data-testid="history-searching"
+                  />
+                ) : null
+              }
+            />
           </div>
         ) : null}
 
@@ -170,11 +154,11 @@ export function HistoryPage() {
 
         <section
           aria-label={t('history.listLabel')}
-          aria-busy={history.status === 'loading'}
+          aria-busy={history.isFetching}
           className="flex flex-col gap-3"
         >
           <p className="text-sm font-medium text-stone-600" aria-live="polite">
-            {history.status === 'ready' && data && data.items.length > 0
+            {!history.isPlaceholderData && data && data.items.length > 0
               ? t('history.count', { count: data.total })
               : null}
           </p>

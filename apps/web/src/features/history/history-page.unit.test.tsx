@@ -1,5 +1,5 @@
 import type { HistoryItem, HistoryResponse } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { formatSeen } from './format-seen';
 import { HistoryPage } from './history-page';
+import { renderWithQueries } from '../../test/query-client';
 
 const HOUR = 3_600_000;
 
@@ -79,7 +80,7 @@ function renderHistory(path = '/history') {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQueries(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,16 +1,13 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { generateSummaryRequestSchema } from '@summa/shared';
+import { useId } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ActionDialog, DialogActions } from '../../components/ui/action-dialog';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { Input, Label } from '../../components/ui/input';
+import { TextField } from '../../components/ui/text-field';
+import { fieldErrorText } from '../../lib/form-errors';
 
 export interface BookDetails {
   title: string;
@@ -25,99 +22,78 @@ interface BookDetailsDialogProps {
   onConfirm: (details: BookDetails) => void;
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string;
-  error: string | null;
-  autoFocus?: boolean;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}
-
-function Field({ id, label, placeholder, value, error, autoFocus, onChange, onBlur }: FieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        value={value}
-        placeholder={placeholder}
-        required
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        // Focused by the dialog on opening (not autoFocus, which would hide the opener from it).
-        data-autofocus={autoFocus ? true : undefined}
-        autoComplete="off"
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** The generation contract's title and author: what the server takes is what Confirm sends. */
+const detailsSchema = generateSummaryRequestSchema.pick({ bookTitle: true, bookAuthor: true });
 
 function DetailsForm({ initial, onConfirm }: Pick<BookDetailsDialogProps, 'initial' | 'onConfirm'>) {
   const { t } = useTranslation();
   const id = useId();
-  const [title, setTitle] = useState(initial.title);
-  const [author, setAuthor] = useState(initial.author);
-  const [touched, setTouched] = useState({ title: false, author: false });
+  const {
+    control,
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: { bookTitle: initial.title, bookAuthor: initial.author },
+  });
+  const [title, author] = useWatch({ control, name: ['bookTitle', 'bookAuthor'] });
 
-  const details = { title: title.trim(), author: author.trim() };
-  // Spec §5: Confirm stays disabled until both are non-empty after trimming.
-  const complete = details.title !== '' && details.author !== '';
-
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (complete) onConfirm(details);
+  // A field says what is wrong as soon as it is changed or left, by its schema in the contract
+  // (at once, in the same event, rather than after the form's own asynchronous check).
+  const check = (name: keyof typeof detailsSchema.shape) => {
+    const issue = detailsSchema.shape[name].safeParse(getValues(name)).error?.issues[0];
+    if (issue) setError(name, { type: issue.code, message: issue.message });
+    else clearErrors(name);
   };
+  const checked = (name: keyof typeof detailsSchema.shape) =>
+    register(name, { onChange: () => check(name), onBlur: () => check(name) });
+  // Spec §5: Confirm stays disabled until both are non-empty after trimming.
+  const complete = title.trim() !== '' && author.trim() !== '';
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <Field
+    <form
+      onSubmit={(event) =>
+        void handleSubmit(({ bookTitle, bookAuthor }) =>
+          // The dialog closes and the generation starts in this same turn, as when Confirm was
+          // handled in its click event (the form's own check ends a few promises later).
+          flushSync(() => onConfirm({ title: bookTitle, author: bookAuthor })),
+        )(event)
+      }
+      noValidate
+      className="flex flex-col gap-5"
+    >
+      <TextField
         id={`${id}-title`}
         label={t('search.details.titleLabel')}
         placeholder={t('search.details.titlePlaceholder')}
-        value={title}
-        error={touched.title && !details.title ? t('search.details.titleRequired') : null}
-        autoFocus={!initial.title}
-        onChange={(value) => {
-          setTitle(value);
-          setTouched((current) => ({ ...current, title: true }));
-        }}
-        onBlur={() => setTouched((current) => ({ ...current, title: true }))}
+        error={fieldErrorText(t, errors.bookTitle)}
+        required
+        aria-required
+        autoComplete="off"
+        // Focused by the dialog on opening (not autoFocus, which would hide the opener from it).
+        data-autofocus={initial.title ? undefined : true}
+        {...checked('bookTitle')}
       />
-      <Field
+      <TextField
         id={`${id}-author`}
         label={t('search.details.authorLabel')}
         placeholder={t('search.details.authorPlaceholder')}
-        value={author}
-        error={touched.author && !details.author ? t('search.details.authorRequired') : null}
-        autoFocus={Boolean(initial.title)}
-        onChange={(value) => {
-          setAuthor(value);
-          setTouched((current) => ({ ...current, author: true }));
-        }}
-        onBlur={() => setTouched((current) => ({ ...current, author: true }))}
+        error={fieldErrorText(t, errors.bookAuthor)}
+        required
+        aria-required
+        autoComplete="off"
+        data-autofocus={initial.title ? true : undefined}
+        {...checked('bookAuthor')}
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('search.details.cancel')}
-          </Button>
-        </DialogClose>
+      <DialogActions closeLabel={t('search.details.cancel')}>
         <Button type="submit" disabled={!complete}>
           {t('search.details.confirm')}
         </Button>
-      </DialogFooter>
+      </DialogActions>
     </form>
   );
 }
@@ -129,25 +105,23 @@ function DetailsForm({ initial, onConfirm }: Pick<BookDetailsDialogProps, 'initi
 export function BookDetailsDialog({ open, onOpenChange, initial, onConfirm }: BookDetailsDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        onOpenAutoFocus={(event) => {
-          const field =
-            event.currentTarget instanceof HTMLElement
-              ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]')
-              : null;
-          if (!field) return;
-          event.preventDefault();
-          field.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t('search.details.title')}</DialogTitle>
-          <DialogDescription>{t('search.details.description')}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from `initial`. */}
-        {open ? <DetailsForm initial={initial} onConfirm={onConfirm} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('search.details.title')}
+      description={t('search.details.description')}
+      onOpenAutoFocus={(event) => {
+        const field =
+          event.currentTarget instanceof HTMLElement
+            ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]')
+            : null;
+        if (!field) return;
+        event.preventDefault();
+        field.focus();
+      }}
+    >
+      {/* Mounted only while open, so every opening starts from `initial`. */}
+      {open ? <DetailsForm initial={initial} onConfirm={onConfirm} /> : null}
+    </ActionDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { AuthUser, ErrorCode, GenerationEvent, Usage } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import type { Language } from '@summa/shared/languages';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -20,6 +20,7 @@ import {
 import { testSession } from '../../test/session-fixture';
 import { HomePage } from './home-page';
 import { DONE_NAVIGATION_DELAY_MS, ERROR_DISPLAY_MS } from './use-generation';
+import { renderWithQueries } from '../../test/query-client';
 
 const SESSION = testSession();
 const USER: AuthUser = SESSION.user;
@@ -162,7 +163,7 @@ function renderHome(path = ATOMIC, signedIn: AuthUser | null = USER) {
     ],
     { initialEntries: [path] },
   );
-  render(
+  renderWithQueries(
     <AuthContext.Provider value={{ session: signedIn ? SESSION : null, user: signedIn, loading: false }}>
       <RouterProvider router={router} />
       <Toaster />

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Crown, PencilLine, Sparkles } from 'lucide-react';
 import { useContext, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Input } from '../../components/ui/input';
 import type { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { currentLanguage } from '../../lib/i18n';
+import { summaryGenerated } from '../../lib/invalidation';
 import { ReaderProgressContext } from '../../lib/progress/progress-context';
 import { BookDetailsDialog, type BookDetails } from './book-details-dialog';
 import { BookSearchBox, type BookPick } from './book-search-box';
@@ -169,14 +171,15 @@ export function HomePage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const { usage, update: updateUsage } = useUsage(user?.id);
+  const { usage } = useUsage(user?.id);
+  const client = useQueryClient();
   const progressState = useContext(ReaderProgressContext);
   const [limitOpen, setLimitOpen] = useState(false);
   const generateButtonRef = useRef<HTMLButtonElement>(null);
 
   const { state, start, cancel } = useGeneration({
     onDone({ summaryId, cached, usage: next }) {
-      updateUsage(next);
+      summaryGenerated(client, next);
       if (!cached || next.summariesUsed !== usage?.summariesUsed) {
         toast.success(
           next.summariesLimit === null

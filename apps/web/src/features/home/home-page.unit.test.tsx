@@ -1,5 +1,5 @@
 import type { Suggestion, Usage } from '@summa/shared';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { setLanguage } from '../../lib/i18n';
 import { testSession } from '../../test/session-fixture';
 import { apiError, fakeApi, json, offline, type FakeApi, type FakeHandler } from '../../test/fake-api';
 import { HomePage } from './home-page';
+import { renderWithQueries } from '../../test/query-client';
 
 const en = {
   noResults: 'No books found',
@@ -111,7 +112,7 @@ function renderHome(path = '/home', signedIn = false) {
     ],
     { initialEntries: [path] },
   );
-  render(
+  renderWithQueries(
     <AuthContext.Provider value={{ session, user: session?.user ?? null, loading: false }}>
       <RouterProvider router={router} />
     </AuthContext.Provider>,

@@ -1,5 +1,5 @@
 import type { PlanType, Usage } from '@summa/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../lib/auth/auth-context';
@@ -9,6 +9,7 @@ import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { HomePage } from './home-page';
+import { renderWithQueries } from '../../test/query-client';
 
 const FREE_USAGE: Usage = {
   plan: 'free',
@@ -28,7 +29,7 @@ function renderHome(profilePlan: PlanType) {
   });
   const session = testSession();
   const router = createMemoryRouter([{ path: '/home', Component: HomePage }], { initialEntries: ['/home'] });
-  render(
+  renderWithQueries(
     <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
       <ReaderProgressProvider>
         <RouterProvider router={router} />

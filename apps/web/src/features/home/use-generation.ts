@@ -1,13 +1,8 @@
-import {
-  generationEventSchema,
-  STEP_PERCENT,
-  type GenerateSummaryRequest,
-  type GenerationEvent,
-  type Usage,
-} from '@summa/shared';
+import { STEP_PERCENT, type GenerateSummaryRequest, type GenerationEvent, type Usage } from '@summa/shared';
+import { ENDPOINTS } from '@summa/shared/endpoints';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { withProgress, type GenerationState } from '../../components/generation/generation-state';
-import { apiEventStream, ApiError } from '../../lib/api-client';
+import { apiCallStream, ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
 
 export interface GenerationCallbacks {
@@ -90,12 +85,7 @@ export function useGeneration(callbacks: GenerationCallbacks) {
         }
       };
 
-      apiEventStream(
-        '/api/summaries',
-        generationEventSchema,
-        { body: request, signal: current.signal },
-        onEvent,
-      )
+      apiCallStream(ENDPOINTS.summaries.generate, { body: request, signal: current.signal }, onEvent)
         .then(() => {
           if (!finished && !current.signal.aborted) fail(request, 'GENERATION_FAILED', '');
         })

@@ -1,47 +1,33 @@
 import { FREE_PLAN_LIMITS, type Usage } from '@summa/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { logWarning } from '../../lib/logger';
-import { fetchUsage } from '../../lib/usage-api';
+import { usageQuery } from '../../lib/usage-api';
 import { readUsageMirror, writeUsageMirror } from './usage-mirror';
 
 /**
- * This month's usage: the local mirror at once, then the server's numbers. `update` takes the
- * usage a generation answered with.
+ * This month's usage: the local mirror at once, then the server's numbers (the usage query, which
+ * a generation's answer updates: invalidation.ts), stored in the mirror as they come.
  */
 export function useUsage(userId: string | undefined) {
-  const [usage, setUsage] = useState<Usage | null>(() => {
+  const query = useQuery({ ...usageQuery(), enabled: userId !== undefined });
+  const mirrored = useMemo<Usage | null>(() => {
     if (!userId) return null;
-    const mirror = readUsageMirror(userId);
     return {
       plan: 'free',
-      ...mirror,
+      ...readUsageMirror(userId),
       summariesLimit: FREE_PLAN_LIMITS.summariesPerMonth,
       audiosLimit: FREE_PLAN_LIMITS.audiosPerMonth,
     };
-  });
-  const [loaded, setLoaded] = useState(false);
-
-  const update = useCallback(
-    (next: Usage) => {
-      setUsage(next);
-      if (userId) writeUsageMirror(userId, next);
-    },
-    [userId],
-  );
+  }, [userId]);
+  const { data, error } = query;
 
   useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    fetchUsage(controller.signal)
-      .then((next) => {
-        update(next);
-        setLoaded(true);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) logWarning('usage could not be loaded', error);
-      });
-    return () => controller.abort();
-  }, [userId, update]);
+    if (userId && data) writeUsageMirror(userId, data);
+  }, [userId, data]);
+  useEffect(() => {
+    if (error) logWarning('usage could not be loaded', error);
+  }, [error]);
 
-  return { usage, loaded, update };
+  return { usage: userId ? (data ?? mirrored) : null, loaded: query.isSuccess };
 }

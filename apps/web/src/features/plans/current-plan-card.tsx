@@ -1,9 +1,7 @@
 import type { Usage } from '@summa/shared';
-import { AlertCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../lib/use-resource';
+import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 
 function UsageRow({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   const { t } = useTranslation();
@@ -33,24 +31,25 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
 }
 
 /** The reader's plan and this month's usage (GET /api/me/usage), with its loading and error states. */
-export function CurrentPlanCard({ usage }: { usage: Resource<Usage> & { retry: () => void } }) {
+export function CurrentPlanCard({
+  data,
+  failed,
+  onRetry,
+}: {
+  data: Usage | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
-  const data = usage.data;
 
-  if (!data && usage.status === 'error') {
+  if (!data && failed) {
     return (
-      <section
-        role="alert"
-        className="mx-auto flex max-w-4xl flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="flex items-center gap-2">
-          <AlertCircle aria-hidden className="size-5 shrink-0" />
-          {t('plans.current.loadError')}
-        </p>
-        <Button type="button" variant="outline" size="sm" onClick={usage.retry}>
-          {t('plans.current.retry')}
-        </Button>
-      </section>
+      <LoadError
+        layout="inline"
+        title={t('plans.current.loadError')}
+        retryLabel={t('plans.current.retry')}
+        onRetry={onRetry}
+      />
     );
   }
   if (!data) {

@@ -1,4 +1,5 @@
 import { PREMIUM_GUARANTEE_DAYS, type BillingInterval } from '@summa/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Crown, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +9,10 @@ import { premiumPriceView } from '../../components/pricing/premium-price';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { currentLanguage } from '../../lib/i18n';
+import { planChanged } from '../../lib/invalidation';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
-import { fetchUsage } from '../../lib/usage-api';
-import { useResource } from '../../lib/use-resource';
+import { queryView } from '../../lib/query-client';
+import { usageQuery } from '../../lib/usage-api';
 import { cn } from '../../lib/utils';
 import { CurrentPlanCard } from './current-plan-card';
 import { useBillingActions } from './use-billing-actions';
@@ -51,13 +53,11 @@ export function PlansPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const [interval, setInterval] = useState<BillingInterval>('monthly');
-  const usage = useResource('plans:usage', fetchUsage);
+  const usage = useQuery(usageQuery());
   const progress = useReaderProgress();
-  const { refresh } = progress;
-  const { busy, upgrade, manage } = useBillingActions(() => {
-    usage.retry();
-    refresh();
-  });
+  const client = useQueryClient();
+  // Already Premium: the plan changed since these were read.
+  const { busy, upgrade, manage } = useBillingActions(() => planChanged(client));
   // The usage answer is the freshest word on the plan; the profile stands in until it comes.
   const plan = usage.data?.plan ?? progress.me?.profile.plan ?? null;
   const price = premiumPriceView(language, interval);
@@ -65,7 +65,11 @@ export function PlansPage() {
 
   return (
     <Page title={t('pages.plans.title')} lead={t('pages.plans.lead')}>
-      <CurrentPlanCard usage={usage} />
+      <CurrentPlanCard
+        data={usage.data}
+        failed={queryView(usage) === 'error'}
+        onRetry={() => void usage.refetch()}
+      />
       <BillingSwitch value={interval} onChange={setInterval} name="plans-billing" className="mt-10" />
       <div className="mx-auto mt-8 grid max-w-4xl grid-cols-1 gap-6 md:grid-cols-2">
         <article

@@ -1,6 +1,6 @@
 import type { Language, Usage } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -13,6 +13,7 @@ import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { PlansPage } from './plans-page';
+import { renderWithQueries } from '../../test/query-client';
 
 // The browser's address bar: leaving for Stripe is observed, not performed.
 vi.mock('../../lib/leave-app', () => ({ leaveApp: vi.fn() }));
@@ -66,7 +67,7 @@ function renderPlans() {
   const router = createMemoryRouter([{ path: '/plans', Component: PlansPage }], {
     initialEntries: ['/plans'],
   });
-  render(
+  renderWithQueries(
     <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
       <ReaderProgressProvider>
         <RouterProvider router={router} />

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Crown, Hourglass, Loader2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,8 @@ import { CelebrationOverlay } from '../../components/gamification/celebration-ov
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { authClient } from '../../lib/auth/auth-client';
+import { planChanged } from '../../lib/invalidation';
 import { logWarning } from '../../lib/logger';
-import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { usePremiumConfirmation } from './use-premium-confirmation';
 
 /**
@@ -16,14 +17,15 @@ import { usePremiumConfirmation } from './use-premium-confirmation';
  */
 export function PremiumWelcomePage() {
   const { t } = useTranslation();
-  const { refresh } = useReaderProgress();
+  const client = useQueryClient();
   const [celebrating, setCelebrating] = useState(false);
   const onConfirmed = useCallback(() => {
     setCelebrating(true);
-    // The header's badge and the profile follow /api/me; the session's user carries the plan too.
-    refresh();
+    // The header's badge follows the polled /api/me; the usage and history follow the plan, and
+    // the session's user carries the plan too.
+    planChanged(client);
     authClient.getUser().catch((error: unknown) => logWarning('session user not refreshed', error));
-  }, [refresh]);
+  }, [client]);
   const { status, retry } = usePremiumConfirmation(onConfirmed);
 
   return (

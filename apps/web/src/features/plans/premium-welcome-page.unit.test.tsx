@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../lib/auth/auth-context';
@@ -10,6 +10,7 @@ import { testSession } from '../../test/session-fixture';
 import { HeaderPremiumBadge } from '../../components/layout/premium-badge';
 import { PremiumWelcomePage } from './premium-welcome-page';
 import { CONFIRM_MAX_ATTEMPTS, CONFIRM_POLL_INTERVAL_MS } from './use-premium-confirmation';
+import { renderWithQueries } from '../../test/query-client';
 
 vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { reset: vi.fn() }) }));
 
@@ -57,7 +58,7 @@ function renderWelcome() {
     ],
     { initialEntries: ['/premium-welcome?session_id=cs_test_1'] },
   );
-  render(
+  renderWithQueries(
     <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
       <ReaderProgressProvider>
         <HeaderPremiumBadge />

@@ -1,9 +1,10 @@
 import type { BillingInterval } from '@summa/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client';
-import { fetchBillingConfig, openBillingPortal, startCheckout } from '../../lib/billing-api';
+import { billingConfigQuery, openBillingPortal, startCheckout } from '../../lib/billing-api';
 import { leaveApp } from '../../lib/leave-app';
 import { logWarning } from '../../lib/logger';
 
@@ -13,6 +14,7 @@ import { logWarning } from '../../lib/logger';
  */
 export function useBillingActions(onAlreadyPremium: () => void) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const [busy, setBusy] = useState<'upgrade' | 'manage' | null>(null);
 
   const fail = (error: unknown) => {
@@ -33,7 +35,7 @@ export function useBillingActions(onAlreadyPremium: () => void) {
     if (busy) return;
     setBusy('upgrade');
     try {
-      const { enabled } = await fetchBillingConfig();
+      const { enabled } = await client.query(billingConfigQuery());
       if (!enabled) {
         setBusy(null);
         toast(t('plans.comingSoon'));

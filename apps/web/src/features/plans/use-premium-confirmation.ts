@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchMe } from '../../lib/gamification-api';
+import { meQuery } from '../../lib/gamification-api';
 import { logWarning } from '../../lib/logger';
 
 /** Back from Checkout, GET /api/me is asked every 1.5 s, for up to 60 s, until the webhook made the reader Premium. */
@@ -10,9 +11,12 @@ export type ConfirmationStatus = 'confirming' | 'confirmed' | 'timeout';
 
 /**
  * Waits for the server to see the reader as Premium (Stripe's webhook may land after the browser
- * returns). `onConfirmed` (stable) runs once it does; `retry` starts another round after a time-out.
+ * returns). Each poll reads the `me` query, so the header shows the badge with the first answer
+ * that has it. `onConfirmed` (stable) runs once it does; `retry` starts another round after a
+ * time-out.
  */
 export function usePremiumConfirmation(onConfirmed: () => void) {
+  const client = useQueryClient();
   const [round, setRound] = useState(0);
   const [outcome, setOutcome] = useState<{ round: number; status: ConfirmationStatus } | null>(null);
 
@@ -23,7 +27,8 @@ export function usePremiumConfirmation(onConfirmed: () => void) {
     const check = async () => {
       attempts += 1;
       try {
-        const me = await fetchMe(controller.signal);
+        // Each poll asks the server (never the cache), once (the polls are the retries).
+        const me = await client.query({ ...meQuery(), staleTime: 0, retry: false });
         if (controller.signal.aborted) return;
         if (me.profile.plan === 'premium') {
           setOutcome({ round, status: 'confirmed' });
@@ -43,7 +48,7 @@ export function usePremiumConfirmation(onConfirmed: () => void) {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [round, onConfirmed]);
+  }, [round, onConfirmed, client]);
 
   const status: ConfirmationStatus = outcome?.round === round ? outcome.status : 'confirming';
   return { status, retry: () => setRound((current) => current + 1) };

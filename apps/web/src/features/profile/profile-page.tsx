@@ -1,35 +1,28 @@
-import { CircleAlert, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/load-error';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
-import { StateMessage } from '../../components/state-message';
-import { Button } from '../../components/ui/button';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { IdentityCard, LevelCard, StatsGrid } from './profile-cards';
 
 function ProfileSkeleton() {
-  const { t } = useTranslation();
   return (
-    <>
-      <p role="status" className="sr-only">
-        {t('common.loading')}
-      </p>
-      <div className="flex animate-pulse flex-col gap-4" aria-hidden data-testid="profile-skeleton">
-        <div className="h-24 rounded-2xl bg-stone-200" />
-        <div className="h-36 rounded-2xl bg-stone-200" />
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: 6 }, (_, index) => (
-            <div key={index} className="h-24 rounded-2xl bg-stone-100" />
-          ))}
-        </div>
+    <LoadingSkeleton testId="profile-skeleton" className="flex animate-pulse flex-col gap-4">
+      <div className="h-24 rounded-2xl bg-stone-200" />
+      <div className="h-36 rounded-2xl bg-stone-200" />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className="h-24 rounded-2xl bg-stone-100" />
+        ))}
       </div>
-    </>
+    </LoadingSkeleton>
   );
 }
 
 /** `/profile`: who the reader is in the ranking, their level and XP, reading counts and streak. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { me, status, refresh } = useReaderProgress();
+  const { me, status, retry } = useReaderProgress();
 
   let body;
   if (me) {
@@ -42,17 +35,11 @@ export function ProfilePage() {
     );
   } else if (status === 'error') {
     body = (
-      <StateMessage
-        role="alert"
-        icon={<CircleAlert aria-hidden className="size-10 text-red-500" />}
+      <LoadError
         title={t('profile.error.title')}
         body={t('profile.error.body')}
-        action={
-          <Button variant="outline" onClick={refresh}>
-            <RotateCw aria-hidden />
-            {t('profile.error.retry')}
-          </Button>
-        }
+        retryLabel={t('profile.error.retry')}
+        onRetry={retry}
       />
     );
   } else {

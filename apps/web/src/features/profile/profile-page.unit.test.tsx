@@ -1,5 +1,5 @@
 import type { MeResponse } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { apiError, fakeApi, json } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { ProfilePage } from './profile-page';
+import { renderWithQueries } from '../../test/query-client';
 
 let respond: () => MeResponse | number;
 
@@ -38,7 +39,7 @@ function renderProfile() {
     ],
     { initialEntries: ['/profile'] },
   );
-  render(
+  renderWithQueries(
     <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
       <ReaderProgressProvider>
         <RouterProvider router={router} />

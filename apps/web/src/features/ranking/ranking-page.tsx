@@ -1,17 +1,22 @@
 import { RANKING_SCOPES, type RankingResponse, type RankingScope } from '@summa/shared';
 import { isLanguage, LANGUAGES, type Language } from '@summa/shared/languages';
-import { CircleAlert, RotateCw, Trophy } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trophy } from 'lucide-react';
+import { useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ShareButton } from '../../components/gamification/share-button';
+import { LoadError } from '../../components/load-error';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
 import { StateMessage } from '../../components/state-message';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { fetchRanking } from '../../lib/gamification-api';
+import { rankingQuery } from '../../lib/gamification-api';
 import { currentLanguage } from '../../lib/i18n';
-import { useResource } from '../../lib/use-resource';
+import { withOwnProfile } from '../../lib/invalidation';
+import { ReaderProgressContext } from '../../lib/progress/progress-context';
+import { queryView } from '../../lib/query-client';
 import { cn } from '../../lib/utils';
 import { RankingRow, RankingRowSkeleton } from './ranking-entry';
 
@@ -44,37 +49,34 @@ function LanguageChoice({ value, onChange }: { value: Language; onChange: (langu
   );
 }
 
-function RankingResults({ ranking }: { ranking: ReturnType<typeof useRanking> }) {
+function RankingResults({
+  data,
+  failed,
+  onRetry,
+}: {
+  data: RankingResponse | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
-  if (ranking.status === 'error') {
+  if (failed) {
     return (
-      <StateMessage
-        role="alert"
-        icon={<CircleAlert aria-hidden className="size-10 text-red-500" />}
+      <LoadError
         title={t('ranking.error.title')}
         body={t('ranking.error.body')}
-        action={
-          <Button variant="outline" onClick={ranking.retry}>
-            <RotateCw aria-hidden />
-            {t('ranking.error.retry')}
-          </Button>
-        }
+        retryLabel={t('ranking.error.retry')}
+        onRetry={onRetry}
       />
     );
   }
-  const data = ranking.status === 'ready' ? ranking.data : undefined;
   if (!data) {
     return (
-      <>
-        <p role="status" className="sr-only">
-          {t('common.loading')}
-        </p>
-        <div className="flex flex-col gap-2" aria-hidden data-testid="ranking-skeleton">
-          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-            <RankingRowSkeleton key={index} />
-          ))}
-        </div>
-      </>
+      <LoadingSkeleton
+        testId="ranking-skeleton"
+        className="flex flex-col gap-2"
+        count={SKELETON_ROWS}
+        item={<RankingRowSkeleton />}
+      />
     );
   }
   if (data.entries.length === 0) {
@@ -110,13 +112,6 @@ function RankingResults({ ranking }: { ranking: ReturnType<typeof useRanking> })
   );
 }
 
-function useRanking(scope: RankingScope, language: Language) {
-  const lang = scope === 'language' ? language : undefined;
-  return useResource<RankingResponse>(`${scope}:${lang ?? ''}`, (signal) =>
-    fetchRanking(scope, lang, signal),
-  );
-}
-
 /** `/ranking`: the top readers by XP, global, by language or this week, and the reader's own place. */
 export function RankingPage() {
   const { t, i18n } = useTranslation();
@@ -126,7 +121,15 @@ export function RankingPage() {
   const langParam = params.get('lang');
   // The language scope starts on the reader's interface language.
   const language: Language = isLanguage(langParam) ? langParam : currentLanguage();
-  const ranking = useRanking(scope, language);
+  const ranking = useQuery(rankingQuery(scope, language));
+  const view = queryView(ranking);
+  // The reader's own entries show their name and avatar as saved, even on a board the server
+  // read a moment before the change.
+  const profile = useContext(ReaderProgressContext)?.me?.profile;
+  const data = useMemo(
+    () => (ranking.data && profile ? withOwnProfile(ranking.data, profile) : ranking.data),
+    [ranking.data, profile],
+  );
 
   const choose = (next: { scope: RankingScope; language?: Language }) => {
     const query: Record<string, string> = next.scope === 'global' ? {} : { scope: next.scope };
@@ -134,7 +137,6 @@ export function RankingPage() {
     setParams(query, { replace: true });
   };
 
-  const data = ranking.status === 'ready' ? ranking.data : undefined;
   let lead: ReactNode = t('ranking.scopeLead.global');
   if (scope === 'language')
     lead = t('ranking.scopeLead.language', { language: t(`common.language.${language}`) });
@@ -193,8 +195,8 @@ export function RankingPage() {
             <LanguageChoice value={language} onChange={(next) => choose({ scope, language: next })} />
           ) : null}
           <p className="text-sm text-stone-600">{lead}</p>
-          <div aria-busy={ranking.status === 'loading'}>
-            <RankingResults ranking={ranking} />
+          <div aria-busy={view === 'loading'}>
+            <RankingResults data={data} failed={view === 'error'} onRetry={() => void ranking.refetch()} />
           </div>
         </TabsContent>
       </Tabs>

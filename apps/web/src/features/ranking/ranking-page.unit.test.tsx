@@ -1,5 +1,5 @@
 import type { RankingEntry, RankingResponse } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { RankingPage } from './ranking-page';
+import { renderWithQueries } from '../../test/query-client';
 
 function entry(
   overrides: Partial<RankingEntry> & Pick<RankingEntry, 'rank' | 'anonymousCode'>,
@@ -58,7 +59,7 @@ function renderRanking(path = '/ranking') {
   const router = createMemoryRouter([{ path: '/ranking', Component: RankingPage }], {
     initialEntries: [path],
   });
-  render(
+  renderWithQueries(
     <>
       <RouterProvider router={router} />
       <Toaster />

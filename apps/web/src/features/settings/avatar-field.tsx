@@ -4,6 +4,7 @@ import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReaderAvatar } from '../../components/gamification/reader-avatar';
 import { buttonVariants } from '../../components/ui/button';
+import { RadioCard } from '../../components/ui/radio-card';
 import { cn } from '../../lib/utils';
 import { AVATAR_TYPES, avatarFileProblem } from './settings-rules';
 
@@ -126,24 +127,20 @@ export function AvatarField({
         className="grid grid-cols-4 gap-2 sm:grid-cols-6"
       >
         {AVATAR_PRESETS.map((preset) => (
-          <label
+          <RadioCard
             key={preset}
+            name="avatar-preset"
+            value={preset}
+            checked={checked === preset}
+            onChange={() => {
+              onChoose({ kind: 'preset', preset });
+              onError(null);
+            }}
             className={cn(
-              'flex cursor-pointer items-center justify-center rounded-2xl border-2 bg-white p-1.5 transition-colors hover:border-brand-200 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+              'flex items-center justify-center rounded-2xl border-2 bg-white p-1.5 transition-colors hover:border-brand-200',
               checked === preset ? 'border-brand-600 bg-brand-50' : 'border-stone-200',
             )}
           >
-            <input
-              type="radio"
-              name="avatar-preset"
-              value={preset}
-              checked={checked === preset}
-              onChange={() => {
-                onChoose({ kind: 'preset', preset });
-                onError(null);
-              }}
-              className="sr-only"
-            />
             <img
               src={presetUrl(preset)}
               alt={t(`settings.avatar.animals.${preset}`)}
@@ -151,7 +148,7 @@ export function AvatarField({
               width={64}
               height={64}
             />
-          </label>
+          </RadioCard>
         ))}
       </div>
     </fieldset>

@@ -1,8 +1,11 @@
-import { CircleAlert, RotateCw } from 'lucide-react';
+import type { Profile } from '@summa/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/load-error';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
-import { StateMessage } from '../../components/state-message';
-import { Button } from '../../components/ui/button';
+import { profileSaved } from '../../lib/invalidation';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { SettingsForm } from './settings-form';
@@ -10,44 +13,32 @@ import { SettingsForm } from './settings-form';
 /** `/settings`: avatar, nickname, interface language and time zone. */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const { me, status, refresh, setProfile } = useReaderProgress();
+  const { me, status, retry } = useReaderProgress();
+  const client = useQueryClient();
+  // The saved profile reaches the header and the reader's ranking entries at once.
+  const onSaved = useCallback((profile: Profile) => void profileSaved(client, profile), [client]);
 
   let body;
   if (me) {
     // The form starts from the profile as loaded and keeps its own edits from then on.
-    body = <SettingsForm profile={me.profile} onSaved={setProfile} />;
+    body = <SettingsForm profile={me.profile} onSaved={onSaved} />;
   } else if (status === 'error') {
     body = (
-      <StateMessage
-        role="alert"
-        icon={<CircleAlert aria-hidden className="size-10 text-red-500" />}
+      <LoadError
         title={t('settings.error.title')}
         body={t('settings.error.body')}
-        action={
-          <Button variant="outline" onClick={refresh}>
-            <RotateCw aria-hidden />
-            {t('settings.error.retry')}
-          </Button>
-        }
+        retryLabel={t('settings.error.retry')}
+        onRetry={retry}
       />
     );
   } else {
     body = (
-      <>
-        <p role="status" className="sr-only">
-          {t('common.loading')}
-        </p>
-        <div
-          className="flex max-w-2xl animate-pulse flex-col gap-6"
-          aria-hidden
-          data-testid="settings-skeleton"
-        >
-          <div className="h-40 rounded-2xl bg-stone-200" />
-          <div className="h-16 rounded-2xl bg-stone-100" />
-          <div className="h-16 rounded-2xl bg-stone-100" />
-          <div className="h-16 rounded-2xl bg-stone-100" />
-        </div>
-      </>
+      <LoadingSkeleton testId="settings-skeleton" className="flex max-w-2xl animate-pulse flex-col gap-6">
+        <div className="h-40 rounded-2xl bg-stone-200" />
+        <div className="h-16 rounded-2xl bg-stone-100" />
+        <div className="h-16 rounded-2xl bg-stone-100" />
+        <div className="h-16 rounded-2xl bg-stone-100" />
+      </LoadingSkeleton>
     );
   }
 

@@ -1,5 +1,5 @@
 import type { MeResponse, Profile, ProfileUpdate } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -12,6 +12,7 @@ import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { SettingsPage } from './settings-page';
+import { renderWithQueries } from '../../test/query-client';
 
 let me: MeResponse;
 let meStatus: number | null;
@@ -69,7 +70,7 @@ function renderSettings() {
   const router = createMemoryRouter([{ path: '/settings', Component: SettingsPage }], {
     initialEntries: ['/settings'],
   });
-  render(
+  renderWithQueries(
     <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
       <ReaderProgressProvider>
         <RouterProvider router={router} />

@@ -1,14 +1,15 @@
 import {
   AVATAR_MAX_BYTES,
   ERROR_CODES,
-  nicknameRefusal,
+  NICKNAME_REFUSALS,
   nicknameSchema,
-  normalizeNickname,
   timeZoneSchema,
   type ErrorCode,
   type NicknameRefusal,
 } from '@summa/shared';
+import { LANGUAGES } from '@summa/shared/languages';
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 
 /** The image types the server accepts for an avatar (it checks the content too). */
@@ -16,24 +17,44 @@ export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export type NicknameProblem = 'tooShort' | 'tooLong' | NicknameRefusal | 'invalid';
 
+const NICKNAME_PROBLEMS = ['tooShort', 'tooLong', ...NICKNAME_REFUSALS] as const;
+
 /**
- * What is wrong with a nickname as typed, by the contract's own rules; empty means "no nickname".
- * The character rule comes first: a few invisible characters are better named than counted.
+ * The shared nickname schema's refusal of a nickname as typed (its text key, see `MISTAKES`), or
+ * null when it takes it; empty means "no nickname". The character rule comes first there: a few
+ * invisible characters are better named than counted.
  */
-export function nicknameProblem(value: string): NicknameProblem | null {
+export function nicknameMistake(value: string): string | null {
   if (value.trim() === '') return null;
-  const refusal = nicknameRefusal(normalizeNickname(value));
-  if (refusal) return refusal;
   const result = nicknameSchema.safeParse(value);
-  if (result.success) return null;
-  const code = result.error.issues[0]?.code;
-  if (code === 'too_small') return 'tooShort';
-  if (code === 'too_big') return 'tooLong';
-  return 'invalid';
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** What is wrong with a nickname as typed, by the shared schema: the last word of its text key. */
+export function nicknameProblem(value: string): NicknameProblem | null {
+  const mistake = nicknameMistake(value);
+  if (mistake === null) return null;
+  return NICKNAME_PROBLEMS.find((problem) => mistake === `settings.nickname.${problem}`) ?? 'invalid';
 }
 
 export function isTimeZone(value: string): boolean {
   return timeZoneSchema.safeParse(value).success;
+}
+
+/**
+ * The settings form's fields, checked by the profile contract's own schemas. A nickname may be
+ * left empty (no nickname), and one saved before the current rules is kept until it is changed.
+ */
+export function settingsFormSchema(savedNickname: string | null) {
+  return z.object({
+    nickname: z.string().check((context) => {
+      if (context.value.trim() === (savedNickname ?? '')) return;
+      const message = nicknameMistake(context.value);
+      if (message) context.issues.push({ code: 'custom', message, input: context.value });
+    }),
+    language: z.enum(LANGUAGES),
+    timeZone: timeZoneSchema,
+  });
 }
 
 /** Every IANA time zone the browser knows, for the picker's suggestions. */

@@ -1,24 +1,31 @@
-import { FEEDBACK_COMMENT_MAX_LENGTH, type Summary } from '@summa/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  FEEDBACK_COMMENT_MAX_LENGTH,
+  FEEDBACK_VOTES,
+  feedbackRequestSchema,
+  type FeedbackRequest,
+  type Summary,
+} from '@summa/shared';
 import { CircleCheck, Info, LoaderCircle, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { inputClass, Label } from '../../components/ui/input';
+import { describedBy, FieldError } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
+import { fieldErrorText } from '../../lib/form-errors';
 import { logWarning } from '../../lib/logger';
 import { useAwardXp } from '../../lib/progress/use-award-xp';
 import { cn } from '../../lib/utils';
-import { sendFeedback } from './summary-api';
+import { useSendFeedback } from './summary-api';
 
-type Vote = 'up' | 'down';
+type Vote = FeedbackRequest['vote'];
 type Feedback = NonNullable<Summary['feedback']>;
 
 type FormState =
-  | { phase: 'editing' }
-  | { phase: 'sending' }
-  | { phase: 'sent'; feedback: Feedback }
-  | { phase: 'refused'; message: string };
+  { phase: 'editing' } | { phase: 'sent'; feedback: Feedback } | { phase: 'refused'; message: string };
 
 function VoteButton({
   vote,
@@ -90,22 +97,33 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
   const headingId = useId();
   const commentId = useId();
   const counterId = useId();
-  const [vote, setVote] = useState<Vote | null>(null);
-  const [comment, setComment] = useState('');
+  const errorId = useId();
   const [state, setState] = useState<FormState>({ phase: 'editing' });
   const award = useAwardXp();
+  // The summary then carries the feedback, for the next time it is opened (invalidation.ts).
+  const sendFeedback = useSendFeedback();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting: sending },
+  } = useForm({
+    resolver: zodResolver(feedbackRequestSchema),
+    defaultValues: { comment: '' },
+  });
+  // No vote until the reader gives one (the form's types assume every field starts filled).
+  const vote = useWatch({ control, name: 'vote' }) as Vote | undefined;
+  const comment = useWatch({ control, name: 'comment' }) ?? '';
+  const commentError = fieldErrorText(t, errors.comment);
 
   const done = given ?? (state.phase === 'sent' ? state.feedback : null);
-  const sending = state.phase === 'sending';
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!vote || sending) return;
-    const trimmed = comment.trim();
-    setState({ phase: 'sending' });
+  const submit = async (request: FeedbackRequest) => {
+    const trimmed = request.comment ?? '';
     try {
-      await sendFeedback(summaryId, { vote, ...(trimmed ? { comment: trimmed } : {}) });
-      setState({ phase: 'sent', feedback: { vote, comment: trimmed || null } });
+      await sendFeedback(summaryId, { vote: request.vote, ...(trimmed ? { comment: trimmed } : {}) });
+      setState({ phase: 'sent', feedback: { vote: request.vote, comment: trimmed || null } });
       void award('feedback_given', summaryId);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'FEEDBACK_ALREADY_GIVEN') {
@@ -113,7 +131,6 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
         return;
       }
       logWarning('feedback could not be sent', error);
-      setState({ phase: 'editing' });
       const message = error instanceof ApiError ? error.message : '';
       toast.error(message || t('common.toast.error'), { description: t('common.toast.tryAgain') });
     }
@@ -134,27 +151,35 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
     );
   } else {
     body = (
-      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form onSubmit={(event) => void handleSubmit(submit)(event)} className="flex flex-col gap-4">
         <div role="group" aria-label={t('summary.feedback.voteLabel')} className="flex flex-wrap gap-2">
-          <VoteButton vote="up" pressed={vote === 'up'} disabled={sending} onPress={setVote} />
-          <VoteButton vote="down" pressed={vote === 'down'} disabled={sending} onPress={setVote} />
+          {FEEDBACK_VOTES.map((option) => (
+            <VoteButton
+              key={option}
+              vote={option}
+              pressed={vote === option}
+              disabled={sending}
+              onPress={(chosen) => setValue('vote', chosen)}
+            />
+          ))}
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={commentId}>{t('summary.feedback.comment')}</Label>
           <textarea
             id={commentId}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
+            {...register('comment')}
             maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
             rows={3}
             disabled={sending}
             placeholder={t('summary.feedback.commentPlaceholder')}
-            aria-describedby={counterId}
+            aria-invalid={commentError ? true : undefined}
+            aria-describedby={describedBy(counterId, commentError && errorId)}
             className={cn(inputClass, 'h-auto min-h-24 resize-y py-2')}
           />
           <p id={counterId} className="self-end text-xs text-stone-500 tabular-nums">
             {t('summary.feedback.counter', { used: comment.length, max: FEEDBACK_COMMENT_MAX_LENGTH })}
           </p>
+          <FieldError id={errorId} message={commentError} />
         </div>
         <Button type="submit" className="self-start" disabled={!vote || sending}>
           {sending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}

@@ -1,16 +1,8 @@
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActionDialog } from '../../components/ui/action-dialog';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
 
 /** The Premium features of the summary page that a Free reader is told about. */
 export type PremiumFeature = 'pdf' | 'translate';
@@ -29,26 +21,22 @@ export function PremiumDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-            <Crown aria-hidden className="size-5" />
-          </span>
-          <DialogTitle>{t(`${TEXTS[feature]}.title`)}</DialogTitle>
-          <DialogDescription>{t(`${TEXTS[feature]}.body`)}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('summary.pdfDialog.close')}
-            </Button>
-          </DialogClose>
-          <Button asChild variant="accent">
-            <Link to="/plans">{t('summary.pdfDialog.goPremium')}</Link>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      icon={
+        <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <Crown aria-hidden className="size-5" />
+        </span>
+      }
+      title={t(`${TEXTS[feature]}.title`)}
+      description={t(`${TEXTS[feature]}.body`)}
+      closeLabel={t('summary.pdfDialog.close')}
+      actions={
+        <Button asChild variant="accent">
+          <Link to="/plans">{t('summary.pdfDialog.goPremium')}</Link>
+        </Button>
+      }
+    />
   );
 }

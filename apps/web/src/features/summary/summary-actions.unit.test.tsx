@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -8,6 +8,7 @@ import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, offline, type FakeApi } from '../../test/fake-api';
 import { FICTION_SUMMARY } from '../../test/summary-fixture';
 import { SummaryActions } from './summary-actions';
+import { renderWithQueries } from '../../test/query-client';
 
 const SUMMARY = FICTION_SUMMARY;
 
@@ -56,7 +57,7 @@ afterEach(() => {
 });
 
 function renderActions(premium: boolean) {
-  render(
+  renderWithQueries(
     <MemoryRouter>
       <SummaryActions summary={SUMMARY} premium={premium} />
       <Toaster />

@@ -1,36 +1,55 @@
-import {
-  noContentSchema,
-  summarySchema,
-  translationEventSchema,
-  type FeedbackRequest,
-  type Language,
-  type Summary,
-  type TranslateSummaryRequest,
-  type TranslationEvent,
-} from '@summa/shared';
-import { apiEventStream, apiFile, apiRequest, type ApiFile } from '../../lib/api-client';
+import type { FeedbackRequest, Language, Summary, TranslationEvent } from '@summa/shared';
+import { ENDPOINTS } from '@summa/shared/endpoints';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiCall, apiCallFile, apiCallStream, type ApiFile } from '../../lib/api-client';
+import { feedbackSent, summaryOpened } from '../../lib/invalidation';
+import { queryKeys } from '../../lib/query-keys';
 
-/** `GET /api/summaries/:id`: the summary; opening it also records it in the reader's history. */
+const api = ENDPOINTS.summaries;
+
+/** The summary; opening it also records it in the reader's history. */
 export function fetchSummary(id: string, signal: AbortSignal): Promise<Summary> {
-  return apiRequest(`/api/summaries/${encodeURIComponent(id)}`, summarySchema, { signal });
+  return apiCall(api.get, { params: { id }, signal });
 }
 
-/** `POST /api/summaries/:id/feedback`: the reader's one rating (409 FEEDBACK_ALREADY_GIVEN after). */
-export async function sendFeedback(id: string, feedback: FeedbackRequest): Promise<void> {
-  await apiRequest(`/api/summaries/${encodeURIComponent(id)}/feedback`, noContentSchema, {
-    method: 'POST',
-    body: feedback,
+/** One summary; reading it records the visit in the reader's history, which is read again. */
+export function summaryQuery(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.summary(id),
+    queryFn: async ({ signal, client }) => {
+      const summary = await fetchSummary(id, signal);
+      summaryOpened(client);
+      return summary;
+    },
   });
 }
 
-/** `GET /api/summaries/:id/pdf`: the summary as a PDF (Premium; 403 PREMIUM_REQUIRED on Free). */
+/** The reader's one rating (409 FEEDBACK_ALREADY_GIVEN after). */
+export async function sendFeedback(id: string, feedback: FeedbackRequest): Promise<void> {
+  await apiCall(api.feedback, { params: { id }, body: feedback });
+}
+
+/** `sendFeedback`, after which the summary carries the reader's feedback (invalidation.ts). */
+export function useSendFeedback(): (id: string, feedback: FeedbackRequest) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(
+    async (id: string, feedback: FeedbackRequest) => {
+      await sendFeedback(id, feedback);
+      feedbackSent(client, id, feedback);
+    },
+    [client],
+  );
+}
+
+/** The summary as a PDF (Premium; 403 PREMIUM_REQUIRED on Free). */
 export function downloadSummaryPdf(id: string): Promise<ApiFile> {
-  return apiFile(`/api/summaries/${encodeURIComponent(id)}/pdf`, 'application/pdf');
+  return apiCallFile(api.pdf, { params: { id } });
 }
 
 /**
- * `POST /api/summaries/:id/translations` as an event stream (Premium; 403 PREMIUM_REQUIRED on
- * Free): the translation's progress, then `done` with the translated summary's id, or `error`.
+ * The translation as an event stream (Premium; 403 PREMIUM_REQUIRED on Free): its progress, then
+ * `done` with the translated summary's id, or `error`.
  */
 export function streamTranslation(
   id: string,
@@ -38,10 +57,5 @@ export function streamTranslation(
   signal: AbortSignal,
   onEvent: (event: TranslationEvent) => void,
 ): Promise<void> {
-  return apiEventStream(
-    `/api/summaries/${encodeURIComponent(id)}/translations`,
-    translationEventSchema,
-    { body: { language } satisfies TranslateSummaryRequest, signal },
-    onEvent,
-  );
+  return apiCallStream(api.translate, { params: { id }, body: { language }, signal }, onEvent);
 }

@@ -1,21 +1,24 @@
 import type { Summary } from '@summa/shared';
-import { BookX, CircleAlert, History, Languages, RotateCw, Sparkles, Tag } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { BookX, History, Languages, Sparkles, Tag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
 import { Badge } from '../../components/ui/badge';
 import { BookCover } from '../../components/ui/book-cover';
-import { Button, buttonVariants } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useAwardXpOnView } from '../../lib/progress/use-award-xp';
-import { fetchUsage } from '../../lib/usage-api';
-import { useResource } from '../../lib/use-resource';
+import { queryView } from '../../lib/query-client';
+import { usageQuery } from '../../lib/usage-api';
 import { AudioPlayer } from './audio/audio-player';
 import { FeedbackForm } from './feedback-form';
 import { RelatedBooks } from './related-books';
 import { SummaryActions } from './summary-actions';
-import { fetchSummary } from './summary-api';
+import { summaryQuery } from './summary-api';
 import './summary-print.css';
 import { SummarySections } from './summary-sections';
 
@@ -30,10 +33,7 @@ function SummarySkeleton() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12" aria-busy>
-      <p role="status" className="sr-only">
-        {t('summary.loading')}
-      </p>
-      <div className="flex gap-4 sm:gap-6" aria-hidden data-testid="summary-skeleton">
+      <LoadingSkeleton testId="summary-skeleton" className="flex gap-4 sm:gap-6" label={t('summary.loading')}>
         <div className="aspect-[2/3] w-24 shrink-0 animate-pulse rounded-md bg-stone-200 sm:w-32" />
         <div className="flex flex-1 flex-col gap-3 py-1">
           <div className="h-3 w-20 animate-pulse rounded bg-stone-200" />
@@ -41,7 +41,7 @@ function SummarySkeleton() {
           <div className="h-4 w-1/2 animate-pulse rounded bg-stone-200" />
           <div className="h-5 w-24 animate-pulse rounded-full bg-stone-100" />
         </div>
-      </div>
+      </LoadingSkeleton>
       <div className="mt-10 flex flex-col gap-4" aria-hidden>
         <div className="h-6 w-40 animate-pulse rounded bg-stone-200" />
         <div className="h-16 animate-pulse rounded-2xl bg-stone-100" />
@@ -76,22 +76,16 @@ function NotFound() {
   );
 }
 
-function LoadError({ onRetry }: { onRetry: () => void }) {
+function SummaryLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <Page title={t('pages.summary.title')}>
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center"
-      >
-        <CircleAlert aria-hidden className="size-10 text-red-500" />
-        <p className="text-lg font-semibold text-stone-900">{t('summary.error.title')}</p>
-        <p className="max-w-sm text-sm text-stone-600">{t('summary.error.body')}</p>
-        <Button variant="outline" className="mt-2" onClick={onRetry}>
-          <RotateCw aria-hidden />
-          {t('summary.error.retry')}
-        </Button>
-      </div>
+      <LoadError
+        title={t('summary.error.title')}
+        body={t('summary.error.body')}
+        retryLabel={t('summary.error.retry')}
+        onRetry={onRetry}
+      />
     </Page>
   );
 }
@@ -166,16 +160,21 @@ function SummaryView({ summary, premium }: { summary: Summary; premium: boolean 
 export function SummaryPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const summary = useResource(id, (signal) => fetchSummary(id, signal));
-  const usage = useResource('usage', fetchUsage);
+  const summary = useQuery(summaryQuery(id));
+  const usage = useQuery(usageQuery());
 
   // The server's current plan decides; the session's copy stands in until (or unless) it answers.
-  const plan = usage.status === 'ready' ? usage.data.plan : (user?.plan ?? 'free');
+  const plan = usage.data?.plan ?? user?.plan ?? 'free';
 
   // Another summary's id shows the skeleton, not the last summary, while it loads.
-  if (summary.status === 'loading') return <SummarySkeleton />;
-  if (summary.status === 'error') {
-    return isNotFound(summary.error) ? <NotFound /> : <LoadError onRetry={summary.retry} />;
+  const view = queryView(summary);
+  if (view === 'error') {
+    return isNotFound(summary.error) ? (
+      <NotFound />
+    ) : (
+      <SummaryLoadError onRetry={() => void summary.refetch()} />
+    );
   }
+  if (!summary.data) return <SummarySkeleton />;
   return <SummaryView summary={summary.data} premium={plan === 'premium'} />;
 }

@@ -1,5 +1,5 @@
 import type { Summary, Usage } from '@summa/shared';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -12,6 +12,7 @@ import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fak
 import { testAward, testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { SummaryPage } from './summary-page';
+import { renderWithQueries } from '../../test/query-client';
 
 const NONFICTION: Summary = {
   id: 'sum-1',
@@ -185,7 +186,7 @@ function renderSummary(id = NONFICTION.id) {
     ],
     { initialEntries: [`/summary/${id}`] },
   );
-  render(
+  renderWithQueries(
     <AuthProvider>
       <ReaderProgressProvider>
         <RouterProvider router={router} />

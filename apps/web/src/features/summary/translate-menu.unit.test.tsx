@@ -1,5 +1,5 @@
 import type { TranslationEvent } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -9,6 +9,7 @@ import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, type FakeApi } from '../../test/fake-api';
 import { FICTION_SUMMARY } from '../../test/summary-fixture';
 import { SummaryActions } from './summary-actions';
+import { renderWithQueries } from '../../test/query-client';
 
 const SUMMARY = FICTION_SUMMARY;
 
@@ -56,7 +57,7 @@ function renderActions(premium: boolean) {
     ],
     { initialEntries: ['/summary/sum-pt'] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithQueries(<RouterProvider router={router} />);
 }
 
 /** Opens the Read in menu from the keyboard; its items' names. */

@@ -1,6 +1,6 @@
 import type { AuthConfig, AuthUser, Session, SignupRequest } from '@summa/shared';
-import { ApiError, apiRequest, connectApiAuth } from '../api-client';
-import { AUTH_PATHS } from '@summa/shared/auth';
+import { ENDPOINT_ROUTES } from '@summa/shared/endpoint-routes';
+import { ApiError, apiCall, connectApiAuth } from '../api-client';
 import {
   SESSION_STORAGE_KEY,
   clearPendingSignup,
@@ -20,8 +20,8 @@ const EXPIRY_MARGIN_MS = AUTO_REFRESH_TICK_THRESHOLD * AUTO_REFRESH_TICK_MS;
 /** One refresh at a time across this browser's tabs, where the Web Locks API exists. */
 const REFRESH_LOCK = 'summa.auth.refresh';
 
-/** The answers' contracts, loaded with the first auth call (see auth-contracts.ts). */
-const contracts = () => import('./auth-contracts');
+/** The auth endpoints with their contracts, loaded with the first auth call (see auth-contracts.ts). */
+const endpoints = async () => (await import('./auth-contracts')).AUTH_ENDPOINTS;
 
 /** Spec §4 session events (MFA is not offered, so MFA_CHALLENGE_VERIFIED never fires). */
 export type AuthChangeEvent =
@@ -136,7 +136,7 @@ export class AuthClient {
   async getUser(): Promise<AuthUser | null> {
     if (!(await this.getSession())) return null;
     try {
-      const { user } = await apiRequest(AUTH_PATHS.user, (await contracts()).userResponseSchema);
+      const { user } = await apiCall((await endpoints()).user, {});
       const session = this.session;
       if (session && JSON.stringify(session.user) !== JSON.stringify(user)) {
         this.save({ ...session, user }, 'USER_UPDATED');
@@ -156,7 +156,7 @@ export class AuthClient {
       signup_language: pending.language,
       ...withoutEmpty(pending),
     };
-    const session = await apiRequest(AUTH_PATHS.signup, (await contracts()).sessionSchema, {
+    const session = await apiCall((await endpoints()).signup, {
       body,
       token: null,
     });
@@ -166,7 +166,7 @@ export class AuthClient {
   }
 
   async signInWithPassword(credentials: SignInCredentials): Promise<Session> {
-    const session = await apiRequest(AUTH_PATHS.login, (await contracts()).sessionSchema, {
+    const session = await apiCall((await endpoints()).login, {
       body: credentials,
       token: null,
     });
@@ -183,12 +183,12 @@ export class AuthClient {
     const query = new URLSearchParams({ language: pending.language });
     if (pending.path) query.set('path', pending.path);
     if (pending.country) query.set('country', pending.country);
-    this.redirect(`${AUTH_PATHS.googleStart}?${query.toString()}`);
+    this.redirect(`${ENDPOINT_ROUTES.auth.googleStart.path}?${query.toString()}`);
   }
 
   /** Trades the one-time code of the Google return for a session. */
   async exchangeGoogleCode(code: string): Promise<Session> {
-    const session = await apiRequest(AUTH_PATHS.googleExchange, (await contracts()).sessionSchema, {
+    const session = await apiCall((await endpoints()).googleExchange, {
       body: { code },
       token: null,
     });
@@ -202,10 +202,7 @@ export class AuthClient {
     const session = this.session;
     if (session) {
       try {
-        await apiRequest(AUTH_PATHS.logout, (await contracts()).noContentSchema, {
-          method: 'POST',
-          token: session.access_token,
-        });
+        await apiCall((await endpoints()).logout, { token: session.access_token });
       } catch {
         // Already ended, expired or offline: signing out here is what counts.
       }
@@ -215,7 +212,7 @@ export class AuthClient {
 
   /** Answered alike whether or not the e-mail has an account. */
   async requestPasswordRecovery(email: string): Promise<void> {
-    await apiRequest(AUTH_PATHS.recover, (await contracts()).noContentSchema, {
+    await apiCall((await endpoints()).recover, {
       body: { email },
       token: null,
     });
@@ -223,7 +220,7 @@ export class AuthClient {
 
   /** Sets a new password with the e-mailed token; the answer is a fresh session. */
   async resetPassword(token: string, password: string): Promise<Session> {
-    const session = await apiRequest(AUTH_PATHS.reset, (await contracts()).sessionSchema, {
+    const session = await apiCall((await endpoints()).reset, {
       body: { token, password },
       token: null,
     });
@@ -236,7 +233,7 @@ export class AuthClient {
    * user again (the role and the notice follow).
    */
   async confirmEmail(token: string): Promise<void> {
-    await apiRequest(AUTH_PATHS.confirmEmail, (await contracts()).noContentSchema, {
+    await apiCall((await endpoints()).confirmEmail, {
       body: { token },
       token: null,
     });
@@ -245,12 +242,12 @@ export class AuthClient {
 
   /** Mails the signed-in reader a new confirmation link (nothing once the address is proven). */
   async resendConfirmation(): Promise<void> {
-    await apiRequest(AUTH_PATHS.resendConfirmation, (await contracts()).noContentSchema, { method: 'POST' });
+    await apiCall((await endpoints()).resendConfirmation, {});
   }
 
   /** Which sign-in methods the server offers. */
   async getConfig(): Promise<AuthConfig> {
-    return apiRequest(AUTH_PATHS.config, (await contracts()).authConfigSchema, { token: null });
+    return apiCall((await endpoints()).config, { token: null });
   }
 
   /** Renews the session; concurrent callers share one request. Null when the session is over. */
@@ -279,7 +276,7 @@ export class AuthClient {
     const current = this.session;
     if (!current) return null;
     try {
-      const next = await apiRequest(AUTH_PATHS.refresh, (await contracts()).sessionSchema, {
+      const next = await apiCall((await endpoints()).refresh, {
         body: { refresh_token: current.refresh_token },
         token: null,
       });
@@ -324,7 +321,7 @@ export class AuthClient {
     const session = this.session;
     if (!session || expiresInMs(session) > 0) return;
     try {
-      const next = await apiRequest(AUTH_PATHS.refresh, (await contracts()).sessionSchema, {
+      const next = await apiCall((await endpoints()).refresh, {
         body: { refresh_token: session.refresh_token },
         token: null,
       });

@@ -1,3 +1,6 @@
-// The contracts of the auth answers, in a chunk loaded with the first auth call: imported by the
-// entry, zod and the contracts would add 27 KB gzip (13 %) to the first screen, which calls no API.
-export { authConfigSchema, noContentSchema, sessionSchema, userResponseSchema } from '@summa/shared';
+// The auth endpoints with the contracts of their answers, in a chunk loaded with the first auth
+// call: the first screen calls no API, and zod with the contracts would weigh on it (the
+// endpoint table's light half, ENDPOINT_ROUTES, names the Google start without them).
+import { ENDPOINTS } from '@summa/shared/endpoints';
+
+export const AUTH_ENDPOINTS = ENDPOINTS.auth;

@@ -1,9 +1,11 @@
 import { LEVEL_TIERS, type AddXpResult, type XpEventType } from '@summa/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { postXpEvent } from '../gamification-api';
+import { xpAwarded } from '../invalidation';
 import { logWarning } from '../logger';
 import { ReaderProgressContext, type ReaderProgressState } from './progress-context';
 import { XpFeedbackContext, type XpFeedbackState } from './xp-feedback-context';
@@ -42,11 +44,14 @@ function announce(result: AddXpResult, eventType: XpEventType, latest: Latest): 
 /**
  * `award(eventType, subjectId)` reports an XP event (POST /api/xp) for the signed-in reader and
  * tells them what it brought; for a visitor it does nothing at all (no request, nothing shown).
+ * The answer's progress reaches the header and the profile at once; rankings and achievements
+ * are read again (invalidation.ts).
  * Call it only after the event really happened: the server checks it (404 otherwise). The
  * function is stable, so an effect may depend on it without firing again.
  */
 export function useAwardXp(): AwardXp {
   const { t } = useTranslation();
+  const client = useQueryClient();
   // Outside the providers (a screen rendered on its own) there is no reader to award.
   const progress = useContext(ReaderProgressContext);
   const feedback = useContext(XpFeedbackContext);
@@ -56,23 +61,23 @@ export function useAwardXp(): AwardXp {
     latest.current = { progress, feedback, t };
   });
 
-  return useCallback(async (eventType: XpEventType, subjectId: string) => {
-    if (!latest.current.progress || latest.current.progress.status === 'signed-out') return;
-    let result: AddXpResult;
-    try {
-      result = await postXpEvent({ eventType, subjectId });
-    } catch (error) {
-      logWarning(`XP event ${eventType} could not be recorded`, error);
-      const { t: translate } = latest.current;
-      toast.error(translate('common.toast.error'), { description: translate('common.toast.tryAgain') });
-      return;
-    }
-    const reader = latest.current.progress;
-    // Before GET /api/me has answered, its answer may predate this award: load it again instead.
-    if (reader.me) reader.setProgress(result.progress);
-    else reader.refresh();
-    announce(result, eventType, latest.current);
-  }, []);
+  return useCallback(
+    async (eventType: XpEventType, subjectId: string) => {
+      if (!latest.current.progress || latest.current.progress.status === 'signed-out') return;
+      let result: AddXpResult;
+      try {
+        result = await postXpEvent({ eventType, subjectId });
+      } catch (error) {
+        logWarning(`XP event ${eventType} could not be recorded`, error);
+        const { t: translate } = latest.current;
+        toast.error(translate('common.toast.error'), { description: translate('common.toast.tryAgain') });
+        return;
+      }
+      await xpAwarded(client, result);
+      announce(result, eventType, latest.current);
+    },
+    [client],
+  );
 }
 
 /**

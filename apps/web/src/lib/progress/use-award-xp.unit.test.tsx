@@ -1,5 +1,5 @@
 import type { AddXpResult, ReaderProgress, XpEventType } from '@summa/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { AuthProvider } from '../auth/auth-provider';
 import { setLanguage } from '../i18n';
 import { ReaderProgressProvider } from './progress-provider';
 import { useAwardXp } from './use-award-xp';
+import { renderWithQueries } from '../../test/query-client';
 
 // The celebration's confetti needs a canvas jsdom does not have.
 vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { reset: vi.fn() }) }));
@@ -43,7 +44,7 @@ function AwardButton({ eventType }: { eventType: XpEventType }) {
 
 function renderApp(eventType: XpEventType = 'read_summary') {
   awarded = Promise.resolve();
-  render(
+  renderWithQueries(
     <AuthProvider>
       <ReaderProgressProvider>
         <HeaderProgress />

@@ -23,6 +23,9 @@ export const auth = defineMessages({
       emailInvalid: 'Informe um e-mail válido.',
       passwordRequired: 'Informe sua senha.',
       passwordTooShort: 'A senha precisa ter pelo menos {{min}} caracteres.',
+      passwordTooLong: 'A senha pode ter no máximo {{max}} caracteres.',
+      fullNameTooLong: 'O nome pode ter no máximo {{max}} caracteres.',
+      fullNameMarkup: 'O nome não pode ter os sinais < e > nem caracteres de controle.',
     },
     toggle: {
       toSignupPrompt: 'Ainda não tem conta?',
@@ -103,6 +106,9 @@ export const auth = defineMessages({
       emailInvalid: 'Enter a valid e-mail address.',
       passwordRequired: 'Enter your password.',
       passwordTooShort: 'The password needs at least {{min}} characters.',
+      passwordTooLong: 'The password can have at most {{max}} characters.',
+      fullNameTooLong: 'The name can have at most {{max}} characters.',
+      fullNameMarkup: 'The name cannot contain < or > or control characters.',
     },
     toggle: {
       toSignupPrompt: "Don't have an account?",
@@ -183,6 +189,9 @@ export const auth = defineMessages({
       emailInvalid: 'Escribe un correo electrónico válido.',
       passwordRequired: 'Escribe tu contraseña.',
       passwordTooShort: 'La contraseña necesita al menos {{min}} caracteres.',
+      passwordTooLong: 'La contraseña puede tener como máximo {{max}} caracteres.',
+      fullNameTooLong: 'El nombre puede tener como máximo {{max}} caracteres.',
+      fullNameMarkup: 'El nombre no puede contener los signos < y > ni caracteres de control.',
     },
     toggle: {
       toSignupPrompt: '¿Aún no tienes cuenta?',

@@ -1,30 +1,38 @@
-import {
-  audioEventSchema,
-  storedAudioResponseSchema,
-  type Audio,
-  type AudioEvent,
-  type Language,
-} from '@summa/shared';
-import { apiEventStream, apiRequest } from '../../../lib/api-client';
+import type { Audio, AudioEvent, Language } from '@summa/shared';
+import { ENDPOINTS } from '@summa/shared/endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall, apiCallStream } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const audioPath = (summaryId: string) => `/api/summaries/${encodeURIComponent(summaryId)}/audio`;
+const api = ENDPOINTS.audio;
 
-/** `GET /api/summaries/:id/audio`: the stored narration, or null when none was made yet. */
+/** The stored narration, or null when none was made yet. */
 export async function fetchAudio(
   summaryId: string,
   language: Language,
   signal: AbortSignal,
 ): Promise<Audio | null> {
-  const stored = await apiRequest(`${audioPath(summaryId)}?language=${language}`, storedAudioResponseSchema, {
-    signal,
-  });
+  const query = new URLSearchParams({ language });
+  const stored = await apiCall(api.get, { params: { id: summaryId }, query, signal });
   return stored.audio;
 }
 
+/** The stored narration of a summary in a language, or null when none was made yet. */
+export function narrationQuery(summaryId: string, language: Language) {
+  return queryOptions({
+    queryKey: queryKeys.narration(summaryId, language),
+    queryFn: ({ signal }) => fetchAudio(summaryId, language, signal),
+    // Its file addresses are signed and expire: read again whenever the player is shown, but
+    // never behind a playing reader's back (the player asks itself before they expire).
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
 /**
- * `POST /api/summaries/:id/audio` as a stream: the narration's plan, each part as it is stored,
- * then `done` or `error`. Rejects with an ApiError when the server refuses before streaming
- * (the plan's limit, say).
+ * The narration made as a stream: its plan, each part as it is stored, then `done` or `error`.
+ * Rejects with an ApiError when the server refuses before streaming (the plan's limit, say).
  */
 export function streamAudio(
   summaryId: string,
@@ -32,10 +40,5 @@ export function streamAudio(
   signal: AbortSignal,
   onEvent: (event: AudioEvent) => void,
 ): Promise<void> {
-  return apiEventStream(
-    audioPath(summaryId),
-    audioEventSchema,
-    { method: 'POST', body: { language }, signal },
-    onEvent,
-  );
+  return apiCallStream(api.prepare, { params: { id: summaryId }, body: { language }, signal }, onEvent);
 }

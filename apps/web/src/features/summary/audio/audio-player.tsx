@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LimitDialog } from '../../../components/limit-dialog';
 import { Button } from '../../../components/ui/button';
+import { InlineSelect } from '../../../components/ui/inline-select';
 import { useAwardXp } from '../../../lib/progress/use-award-xp';
 import { cn } from '../../../lib/utils';
 import { formatClock } from './playback-position';
@@ -130,7 +131,6 @@ function PlayerControls({
 }) {
   const { t } = useTranslation();
   const seekId = useId();
-  const speedId = useId();
   const [attachAudio, playback] = usePlayback(
     narration.parts,
     {
@@ -220,23 +220,14 @@ function PlayerControls({
         >
           <SkipForward aria-hidden />
         </Button>
-        <div className="ml-auto flex items-center gap-2">
-          <label htmlFor={speedId} className="text-sm text-stone-700">
-            {t('audio.speed')}
-          </label>
-          <select
-            id={speedId}
-            value={playback.speed}
-            onChange={(event) => playback.setSpeed(Number(event.target.value))}
-            className="h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900"
-          >
-            {SPEEDS.map((speed) => (
-              <option key={speed} value={speed}>
-                {t('audio.speedValue', { speed })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InlineSelect
+          className="ml-auto"
+          label={t('audio.speed')}
+          value={playback.speed}
+          options={SPEEDS}
+          optionLabel={(speed) => t('audio.speedValue', { speed })}
+          onChange={playback.setSpeed}
+        />
       </div>
 
       <div className="flex flex-col gap-1">

@@ -1,6 +1,6 @@
 import type { AudioEvent, AudioPart, Language } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -14,6 +14,7 @@ import { testAward, testMe } from '../../../test/me-fixture';
 import { testSession } from '../../../test/session-fixture';
 import { AudioPlayer } from './audio-player';
 import { writePosition } from './playback-position';
+import { renderWithQueries } from '../../../test/query-client';
 
 const SUMMARY_ID = 'sum-1';
 const BOOK = { title: 'Atomic Habits', author: 'James Clear' };
@@ -104,7 +105,7 @@ function renderPlayer(language: Language) {
     ],
     { initialEntries: ['/'] },
   );
-  render(
+  renderWithQueries(
     <AuthProvider>
       <ReaderProgressProvider>
         <RouterProvider router={router} />

@@ -1,8 +1,10 @@
 import type { AudioPart, Language } from '@summa/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useResource } from '../../../lib/use-resource';
-import { fetchAudio, streamAudio } from './audio-api';
+import { narrationMade } from '../../../lib/invalidation';
+import { queryView } from '../../../lib/query-client';
+import { narrationQuery, streamAudio } from './audio-api';
 
 export type NarrationStatus = 'loading' | 'none' | 'preparing' | 'ready' | 'error';
 
@@ -34,7 +36,8 @@ const NONE: Narration = { ...LOADING, status: 'none' };
  * expire after an hour).
  */
 export function useNarration(summaryId: string, language: Language, handlers: NarrationHandlers) {
-  const stored = useResource(`${summaryId}:${language}`, (signal) => fetchAudio(summaryId, language, signal));
+  const stored = useQuery(narrationQuery(summaryId, language));
+  const client = useQueryClient();
   /** A narration this reader asked for, while and after it is made. */
   const [made, setMade] = useState<Narration | null>(null);
   const running = useRef<AbortController | null>(null);
@@ -73,6 +76,7 @@ export function useNarration(summaryId: string, language: Language, handlers: Na
           );
         } else if (event.type === 'done') {
           setMade({ status: 'ready', parts: event.parts, totalParts: event.parts.length, errorCode: null });
+          narrationMade(client, summaryId, language);
           latestHandlers.current.onMade?.();
         } else fail(event.code);
       });
@@ -86,13 +90,15 @@ export function useNarration(summaryId: string, language: Language, handlers: Na
 
   const refresh = () => {
     setMade(null);
-    stored.retry();
+    void stored.refetch();
   };
 
+  const view = queryView(stored);
   let narration: Narration;
   if (made) narration = made;
-  else if (stored.status === 'loading') narration = LOADING;
-  else if (stored.status === 'ready' && stored.data) {
+  // Read on every mount and refresh (fresh signed addresses): loading meanwhile, as at first.
+  else if (view === 'loading' || stored.isFetching) narration = LOADING;
+  else if (view === 'ready' && stored.data) {
     narration = {
       status: 'ready',
       parts: stored.data.parts,

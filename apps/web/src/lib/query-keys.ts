@@ -1,0 +1,40 @@
+import type { Language, RankingScope } from '@summa/shared';
+
+/**
+ * Every server read's query key, in one place. Keys are arrays whose first element names the
+ * resource, so that a change invalidates a whole family by its prefix (`queryKeys.rankings`
+ * covers every board). What each change touches is in `invalidation.ts`.
+ */
+export const queryKeys = {
+  /** GET /api/me: the signed-in reader's profile and progress (header, profile, settings). */
+  me: ['me'] as const,
+  /** GET /api/me/usage: this month's usage and the current plan. */
+  usage: ['usage'] as const,
+  /** GET /api/achievements */
+  achievements: ['achievements'] as const,
+  /** Every ranking board. */
+  rankings: ['ranking'] as const,
+  /** GET /api/ranking?scope=&lang=: one board (`language` only for the language scope). */
+  ranking: (scope: RankingScope, language: Language | null) => ['ranking', scope, language] as const,
+  /** Every search of the reader's history. */
+  histories: ['history'] as const,
+  /** GET /api/history?q= */
+  history: (q: string) => ['history', q] as const,
+  /** Every stored summary. */
+  summaries: ['summary'] as const,
+  /** GET /api/summaries/:id */
+  summary: (id: string) => ['summary', id] as const,
+  /** GET /api/summaries/:id/audio?language=: the stored narration, or null. */
+  narration: (summaryId: string, language: Language) => ['narration', summaryId, language] as const,
+  /** Everything read from the catalogue. */
+  catalog: ['catalog'] as const,
+  /** GET /api/catalog/books?…: one page of the catalogue (`query`: its search parameters). */
+  catalogBooks: (query: string, uiLanguage: Language) => ['catalog', 'books', query, uiLanguage] as const,
+  /** GET /api/catalog/categories?level=&lang= */
+  catalogCategories: (level: string | null, language: Language | null) =>
+    ['catalog', 'categories', level, language] as const,
+  /** GET /api/billing/config: whether payments are set up. */
+  billingConfig: ['billing', 'config'] as const,
+  /** GET /api/admin/status: the summary model's state (admins). */
+  adminStatus: ['admin', 'status'] as const,
+};
