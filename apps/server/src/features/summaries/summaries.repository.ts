@@ -134,6 +134,33 @@ export async function hasUserSummary(db: Database, userId: string, summaryId: st
   return row !== undefined;
 }
 
+/** A (reader, summary) pair as one key: `userId|summaryId`. */
+export const readerSummaryKey = (userId: string, summaryId: string) => `${userId}|${summaryId}`;
+
+/**
+ * Which of these `readerSummaryKey` pairs are in the readers' lists, in one query (a key that
+ * names no valid id is in none).
+ */
+export async function findUserSummaryPairs(
+  db: Database,
+  keys: readonly string[],
+): Promise<Map<string, true>> {
+  const pairs = keys
+    .map((key) => key.split('|'))
+    .filter((pair): pair is [string, string] => pair.length === 2 && pair.every((id) => UUID.test(id)));
+  if (pairs.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: userSummaries.userId, summaryId: userSummaries.summaryId })
+    .from(userSummaries)
+    .where(
+      sql`(${userSummaries.userId}, ${userSummaries.summaryId}) in (${sql.join(
+        pairs.map(([userId, summaryId]) => sql`(${userId}::uuid, ${summaryId}::uuid)`),
+        sql`, `,
+      )})`,
+    );
+  return new Map(rows.map((row) => [readerSummaryKey(row.userId, row.summaryId), true]));
+}
+
 /** Title or author contains the query, accent- and case-insensitively; % and _ match themselves. */
 function matchesQuery(query: string | undefined): SQL | undefined {
   if (!query) return undefined;

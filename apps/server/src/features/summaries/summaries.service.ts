@@ -7,11 +7,13 @@ import {
   type Summary,
 } from '@summa/shared';
 import { createMemoryCache } from '../../cache/memory-cache.js';
+import { batchedReads } from '../../db/batched-reads.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
 import { createCoverImages, type CoverImages } from './export/cover-image.js';
+import { storeSummary, type NewSummary } from './generation/generation.repository.js';
 import { renderSummaryPdf } from './export/summary-pdf.js';
 import {
   addUserSummary,
@@ -20,9 +22,11 @@ import {
   findSummary,
   findSummaryIdByNormKey,
   findUserSummaries,
+  findUserSummaryPairs,
   hasUserSummary,
   insertFeedback,
   listUserSummaries,
+  readerSummaryKey,
   touchUserSummary,
   type SummaryRecord,
 } from './summaries.repository.js';
@@ -68,9 +72,12 @@ export class SummariesService implements SummarySource {
   /** A summary's language and category never change: every XP award asks for them. */
   private readonly topics = createMemoryCache<SummaryTopic>('summaryTopic');
   private readonly covers: CoverImages;
+  /** Whether pairs are in readers' lists, one query per event-loop turn (awards come in crowds). */
+  private readonly historyPairs: (key: string) => Promise<true | undefined>;
 
   constructor(private readonly deps: SummariesDeps) {
     this.covers = deps.covers ?? createCoverImages();
+    this.historyPairs = batchedReads((keys) => findUserSummaryPairs(deps.db, keys));
   }
 
   /** The SummarySource port: a stored summary by id. */
@@ -90,7 +97,10 @@ export class SummariesService implements SummarySource {
   }
 
   async inHistory(userId: string, summaryId: string): Promise<boolean> {
-    return hasUserSummary(this.deps.db, userId, summaryId);
+    // The reader's state of it in the read cache means that they opened it lately, which recorded
+    // it in their list; and nothing takes a summary out of a list. So that answer needs no query.
+    if (this.readCache.reader(userId, summaryId)) return true;
+    return (await this.historyPairs(readerSummaryKey(userId, summaryId))) === true;
   }
 
   async feedbackGiven(userId: string, summaryId: string): Promise<boolean> {
@@ -101,6 +111,14 @@ export class SummariesService implements SummarySource {
   /** The stored summary of a norm_key, if any. */
   async findIdByKey(normKey: string): Promise<string | undefined> {
     return findSummaryIdByNormKey(this.deps.db, normKey);
+  }
+
+  /**
+   * Stores a finished summary (a generation's or a translation's) under its norm_key; should the
+   * key already have one, that one stays and its id is returned.
+   */
+  async store(summary: NewSummary): Promise<string> {
+    return storeSummary(this.deps.db, summary);
   }
 
   /** Whether the summary is already in the reader's list. */

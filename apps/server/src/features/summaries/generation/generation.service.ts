@@ -153,8 +153,12 @@ export class GenerationService {
         summaries.addGenerated(userId, outcome.value, tx),
       );
       charged = true;
-      if (added) await this.generated(userId, outcome.value);
-      return { summaryId: outcome.value, cached: false, usage: await quota.usage(userId) };
+      // Neither waits for the other; both are done before the answer (its next read sees the streak).
+      const [usage] = await Promise.all([
+        quota.usage(userId),
+        added ? this.generated(userId, outcome.value) : undefined,
+      ]);
+      return { summaryId: outcome.value, cached: false, usage };
     } catch (error) {
       if (!charged) {
         // Should this fail too (the database is down), the hold lapses on its own.
