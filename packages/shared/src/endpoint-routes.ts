@@ -65,6 +65,14 @@ export const ENDPOINT_ROUTES = {
   usage: {
     get: { method: 'GET', path: '/api/me/usage' },
   },
+  account: {
+    changePassword: { method: 'POST', path: '/api/me/password' },
+    changeEmail: { method: 'POST', path: '/api/me/email' },
+    sessions: { method: 'GET', path: '/api/me/sessions' },
+    endSession: { method: 'DELETE', path: '/api/me/sessions/:id' },
+    export: { method: 'GET', path: '/api/me/export' },
+    delete: { method: 'DELETE', path: '/api/me' },
+  },
   billing: {
     config: { method: 'GET', path: '/api/billing/config' },
     subscription: { method: 'GET', path: '/api/billing/subscription' },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import {
+  accountExportSchema,
+  accountSessionParamsSchema,
+  accountSessionsResponseSchema,
+  changeMyEmailRequestSchema,
+  changeMyPasswordRequestSchema,
+  deleteAccountRequestSchema,
+  emailChangePendingSchema,
+} from './contracts/account.js';
+import {
   changePasswordRequestSchema,
   confirmEmailRequestSchema,
   googleCallbackQuerySchema,
@@ -86,7 +95,7 @@ export {
 } from './endpoint-routes.js';
 
 /** A success status an endpoint answers with. */
-export type SuccessStatus = 200 | 201 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
 /**
  * One API endpoint: its method and path (from ENDPOINT_ROUTES) and the zod contracts of what it
@@ -254,6 +263,27 @@ export const ENDPOINTS = {
   },
   usage: {
     get: { ...ENDPOINT_ROUTES.usage.get, response: { 200: usageSchema } },
+  },
+  account: {
+    changePassword: {
+      ...ENDPOINT_ROUTES.account.changePassword,
+      body: changeMyPasswordRequestSchema,
+      response: noContent,
+    },
+    changeEmail: {
+      ...ENDPOINT_ROUTES.account.changeEmail,
+      body: changeMyEmailRequestSchema,
+      response: { 202: emailChangePendingSchema },
+    },
+    sessions: { ...ENDPOINT_ROUTES.account.sessions, response: { 200: accountSessionsResponseSchema } },
+    endSession: {
+      ...ENDPOINT_ROUTES.account.endSession,
+      params: accountSessionParamsSchema,
+      response: noContent,
+    },
+    /** Sent with `Content-Disposition: attachment`. */
+    export: { ...ENDPOINT_ROUTES.account.export, response: { 200: accountExportSchema } },
+    delete: { ...ENDPOINT_ROUTES.account.delete, body: deleteAccountRequestSchema, response: noContent },
   },
   billing: {
     config: { ...ENDPOINT_ROUTES.billing.config, response: { 200: billingConfigResponseSchema } },

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './plans.js';
 export * from './contracts/text.js';
 export * from './contracts/auth.js';
+export * from './contracts/account.js';
 export * from './contracts/errors.js';
 export * from './contracts/mistakes.js';
 export * from './contracts/no-content.js';

@@ -22,6 +22,7 @@ export function testSession(
       full_name: 'Ana Souza',
       role: options.role ?? 'user',
       email_confirmed: options.emailConfirmed ?? true,
+      has_password: true,
       preferred_language: options.language ?? 'en',
       plan: 'free',
       created_at: '2026-03-01T12:00:00.000Z',

@@ -124,6 +124,8 @@ export const authUserSchema = z
     role: z.enum(ROLES),
     /** Whether the address is proven (a confirmation link, a recovery link or Google). */
     email_confirmed: z.boolean(),
+    /** Whether the account has a password (one made with Google may not, until it sets one). */
+    has_password: z.boolean(),
     preferred_language: z.enum(LANGUAGES),
     plan: z.enum(PLAN_TYPES),
     /** ISO 8601. */

@@ -9,7 +9,12 @@ import { SAFE_TEXT_CHECK, text } from './text.js';
  * (of a generation, and of a translation, which streams the same events) is checked by the
  * section's own schema when it arrives.
  */
-const UNCHECKED_VALUES = new Set(['generationEventSchema|2.value', 'translationEventSchema|2.value']);
+const UNCHECKED_VALUES = new Set([
+  'generationEventSchema|2.value',
+  'translationEventSchema|2.value',
+  // A data export's cells: written by the server from its own rows, read by people, never by the app.
+  'accountExportSchema.tables{}[]{}',
+]);
 
 /** Paths of the strings under `schema` that do not carry the shared NUL / lone-surrogate check. */
 function unsafeStrings(schema: z.core.$ZodType, path: string, seen = new Set<z.core.$ZodType>()): string[] {
@@ -24,6 +29,9 @@ function unsafeStrings(schema: z.core.$ZodType, path: string, seen = new Set<z.c
     );
   }
   if (schema instanceof z.ZodArray) return walk(schema.element, `${path}[]`);
+  if (schema instanceof z.ZodRecord) {
+    return [...walk(schema.keyType, `${path}{key}`), ...walk(schema.valueType, `${path}{}`)];
+  }
   if (schema instanceof z.ZodUnion)
     return schema.options.flatMap((option, i) => walk(option, `${path}|${i}`));
   if (schema instanceof z.ZodPipe) return [...walk(schema.in, path), ...walk(schema.out, path)];

@@ -201,6 +201,7 @@ describe.each(TEST_DATABASES)('accounts and sessions on %s', (kind) => {
         full_name: 'Test Reader',
         role: 'user',
         email_confirmed: false,
+        has_password: true,
         preferred_language: 'en',
         plan: 'free',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,

@@ -28,6 +28,7 @@ export interface AccountRow {
   plan: PlanType;
   role: Role;
   emailConfirmed: boolean;
+  hasPassword: boolean;
   createdAt: Date;
 }
 
@@ -99,6 +100,7 @@ export async function findAccount(db: Database, userId: string): Promise<Account
       plan: effectivePlan(users.id),
       role: users.role,
       emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -58,6 +58,7 @@ export class SessionService {
       full_name: account.fullName,
       role: account.role,
       email_confirmed: account.emailConfirmed,
+      has_password: account.hasPassword,
       preferred_language: account.preferredLanguage,
       plan: account.plan,
       created_at: account.createdAt.toISOString(),

@@ -17,6 +17,7 @@ const USER: AuthUser = {
   full_name: 'Ana Souza',
   role: 'user',
   email_confirmed: true,
+  has_password: true,
   preferred_language: 'pt',
   plan: 'free',
   created_at: '2026-03-01T12:00:00.000Z',
