@@ -63,7 +63,8 @@ function readySummary(summary: SummaryRecord): ReadySummary {
     related: summary.related,
     createdAt: summary.createdAt.toISOString(),
   } satisfies Omit<Summary, 'feedback'>);
-  return { id: summary.id, bodyStart: body.slice(0, -1) };
+  const bodyStart = body.slice(0, -1);
+  return { id: summary.id, bodyStart, bodyUnrated: `${bodyStart},"feedback":null}` };
 }
 
 /** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
@@ -157,6 +158,7 @@ export class SummariesService implements SummarySource {
       reader = { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
       this.readCache.rememberReader(userId, summary.id, reader);
     }
+    if (!reader.feedback) return summary.bodyUnrated;
     return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
   }
 

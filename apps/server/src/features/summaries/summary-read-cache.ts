@@ -14,6 +14,8 @@ export const READER_STATE_TTL_MS = CACHE_SETTINGS.readerState.ttlMs;
 export interface ReadySummary {
   id: string;
   bodyStart: string;
+  /** The whole answer for a reader who has not rated it (most of them), built once. */
+  bodyUnrated: string;
 }
 
 /** A reader's own state of a summary: their rating, and that their reading is recorded. */

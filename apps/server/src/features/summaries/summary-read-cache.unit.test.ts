@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { READER_STATE_TTL_MS, SummaryReadCache } from './summary-read-cache.js';
 
-const summary = { id: 's1', bodyStart: '{"id":"s1","title":"Atomic Habits"' };
+const summary = {
+  id: 's1',
+  bodyStart: '{"id":"s1","title":"Atomic Habits"',
+  bodyUnrated: '{"id":"s1","title":"Atomic Habits","feedback":null}',
+};
 
 describe('the summary read cache', () => {
   it('serves a reader state for a minute, and forgets it at once when asked', () => {
