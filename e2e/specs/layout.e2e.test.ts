@@ -1,5 +1,6 @@
 import type { Session } from '@summa/shared';
-import type { Browser, Page } from 'playwright-core';
+import { translations } from '@summa/shared/i18n';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js';
 import { launchBrowser, openPage } from '../support/browser.js';
@@ -150,4 +151,58 @@ describe('the console at /', () => {
   it('logs no warning or error for a signed-in reader', async () => {
     expect(await consoleAt(user)).toEqual([]);
   });
+});
+
+/** A box on the page; throws when the element is not laid out. */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`no box for ${locator.toString()}`);
+  return box;
+}
+
+describe('issue 23: what a new reader saw, in pt and es', () => {
+  const LANGUAGES = ['pt', 'es'] as const;
+
+  it.each(LANGUAGES)(
+    "%s: the 'Surprise me' dialog's buttons lie inside it at 1366 and 390 px",
+    async (language) => {
+      const t = translations[language].search.explore;
+      const { page, context, errors } = await openPage(browser, {
+        storedLanguage: language,
+        session: user,
+        viewport: { width: 1366, height: HEIGHT },
+      });
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await page.goto('/explore');
+        await page.getByTestId('book-card').first().waitFor();
+        await page.getByRole('button', { name: t.surprise }).click();
+        const dialog = page.getByRole('dialog', { name: t.surpriseTitle });
+        await dialog.getByTestId('surprise-book').waitFor();
+        // Its entrance over: the boxes are final.
+        await page.waitForLoadState('networkidle');
+        const outer = await boxOf(dialog);
+        const buttons = dialog.locator('button, a');
+        expect(await buttons.count()).toBe(3);
+        for (const button of await buttons.all()) {
+          const inner = await boxOf(button);
+          const label = `${language} at ${width} px: ${await button.innerText()}`;
+          expect({ label, inside: true }).toEqual({
+            label,
+            inside:
+              inner.x >= outer.x &&
+              inner.y >= outer.y &&
+              inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+              inner.y + inner.height <= outer.y + outer.height + 0.5,
+          });
+          // And the label inside its button, not cut off.
+          expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
