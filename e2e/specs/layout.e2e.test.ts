@@ -3,6 +3,7 @@ import { translations } from '@summa/shared/i18n';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { apiAs } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { sharedSummaryPath } from '../support/summaries.js';
 
@@ -201,6 +202,45 @@ describe('issue 23: what a new reader saw, in pt and es', () => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
       }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(LANGUAGES)(
+    "%s at 390 px: /achievements' unlocked count does not overlap the locked tab",
+    async (language) => {
+      const filters = translations[language].achievements.filters;
+      // Two achievements unlocked, as in the report: a summary (first_summary) and its read (first_read).
+      const reader = await signUpViaApi(uniqueEmail(`layout-achievements-${language}`), { language });
+      const generated = await apiAs(reader, '/api/summaries', {
+        bookTitle: 'Deep Work',
+        bookAuthor: 'Cal Newport',
+        language,
+      });
+      const { summaryId } = (await generated.json()) as { summaryId: string };
+      expect(
+        (await apiAs(reader, '/api/xp', { eventType: 'read_summary', subjectId: summaryId })).status,
+      ).toBe(200);
+      const { page, context, errors } = await openPage(browser, {
+        storedLanguage: language,
+        session: reader,
+        viewport: { width: 390, height: HEIGHT },
+      });
+      await page.goto('/achievements');
+      await page.getByTestId('achievement-card').first().waitFor();
+      const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+      const unlocked = tab(filters.unlocked);
+      const locked = tab(filters.locked);
+      expect(await unlocked.getByTestId('filter-count').textContent()).toBe('2');
+      const [a, b] = [await boxOf(unlocked), await boxOf(locked)];
+      const intersect =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(intersect).toBe(false);
+      // The count sits within its own tab, and every tab within the screen.
+      const count = await boxOf(unlocked.getByTestId('filter-count'));
+      expect(count.x + count.width).toBeLessThanOrEqual(a.x + a.width);
+      expect(b.x + b.width).toBeLessThanOrEqual(390);
       expect(errors).toEqual([]);
       await context.close();
     },
