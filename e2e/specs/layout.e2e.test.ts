@@ -245,4 +245,32 @@ describe('issue 23: what a new reader saw, in pt and es', () => {
       await context.close();
     },
   );
+
+  it.each(LANGUAGES)(
+    '%s at 390 px: the footer keeps the copyright and the version apart',
+    async (language) => {
+      const footer = translations[language].common.footer;
+      const { page, context } = await openPage(browser, {
+        storedLanguage: language,
+        viewport: { width: 390, height: HEIGHT },
+      });
+      await page.goto(`/${language}`);
+      const element = page.locator('footer');
+      await element.getByTestId('version-label').waitFor();
+      const text = await element.innerText();
+      const copyright = footer.copyright.replace('{{year}}', String(new Date().getFullYear()));
+      // What separates them in the text (a screen reader's, a copy's): a space or a line break.
+      const end = text.indexOf(copyright) + copyright.length;
+      expect(text.indexOf(copyright)).toBeGreaterThanOrEqual(0);
+      expect(text.slice(end, text.indexOf(footer.version, end))).toMatch(/^\s+$/);
+      // Apart on screen too: on another line, or at least a gap's width away.
+      const [left, right] = [
+        await boxOf(element.getByTestId('copyright')),
+        await boxOf(element.getByTestId('version-label')),
+      ];
+      const apart = right.y >= left.y + left.height || right.x >= left.x + left.width + 12;
+      expect(apart).toBe(true);
+      await context.close();
+    },
+  );
 });
