@@ -59,6 +59,26 @@ export default tseslint.config(
     rules: { 'summa/no-api-path-literals': 'error' },
   },
   {
+    // Toasts go through lib/toast.ts, which keeps errors and toasts with an action on screen long
+    // enough to read (issue 23); only it and the Toaster itself use Sonner.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/lib/toast.ts',
+      'apps/web/src/components/app-toaster.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'sonner', message: 'Import { toast } from lib/toast.ts: it times errors for reading.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -1,7 +1,9 @@
 import type { Session } from '@summa/shared';
-import type { Browser, Page } from 'playwright-core';
+import { translations } from '@summa/shared/i18n';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { apiAs } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { sharedSummaryPath } from '../support/summaries.js';
 
@@ -150,4 +152,125 @@ describe('the console at /', () => {
   it('logs no warning or error for a signed-in reader', async () => {
     expect(await consoleAt(user)).toEqual([]);
   });
+});
+
+/** A box on the page; throws when the element is not laid out. */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`no box for ${locator.toString()}`);
+  return box;
+}
+
+describe('issue 23: what a new reader saw, in pt and es', () => {
+  const LANGUAGES = ['pt', 'es'] as const;
+
+  it.each(LANGUAGES)(
+    "%s: the 'Surprise me' dialog's buttons lie inside it at 1366 and 390 px",
+    async (language) => {
+      const t = translations[language].search.explore;
+      const { page, context, errors } = await openPage(browser, {
+        storedLanguage: language,
+        session: user,
+        viewport: { width: 1366, height: HEIGHT },
+      });
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await page.goto('/explore');
+        await page.getByTestId('book-card').first().waitFor();
+        await page.getByRole('button', { name: t.surprise }).click();
+        const dialog = page.getByRole('dialog', { name: t.surpriseTitle });
+        await dialog.getByTestId('surprise-book').waitFor();
+        // Its entrance over: the boxes are final.
+        await page.waitForLoadState('networkidle');
+        const outer = await boxOf(dialog);
+        const buttons = dialog.locator('button, a');
+        expect(await buttons.count()).toBe(3);
+        for (const button of await buttons.all()) {
+          const inner = await boxOf(button);
+          const label = `${language} at ${width} px: ${await button.innerText()}`;
+          expect({ label, inside: true }).toEqual({
+            label,
+            inside:
+              inner.x >= outer.x &&
+              inner.y >= outer.y &&
+              inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+              inner.y + inner.height <= outer.y + outer.height + 0.5,
+          });
+          // And the label inside its button, not cut off.
+          expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(LANGUAGES)(
+    "%s at 390 px: /achievements' unlocked count does not overlap the locked tab",
+    async (language) => {
+      const filters = translations[language].achievements.filters;
+      // Two achievements unlocked, as in the report: a summary (first_summary) and its read (first_read).
+      const reader = await signUpViaApi(uniqueEmail(`layout-achievements-${language}`), { language });
+      const generated = await apiAs(reader, '/api/summaries', {
+        bookTitle: 'Deep Work',
+        bookAuthor: 'Cal Newport',
+        language,
+      });
+      const { summaryId } = (await generated.json()) as { summaryId: string };
+      expect(
+        (await apiAs(reader, '/api/xp', { eventType: 'read_summary', subjectId: summaryId })).status,
+      ).toBe(200);
+      const { page, context, errors } = await openPage(browser, {
+        storedLanguage: language,
+        session: reader,
+        viewport: { width: 390, height: HEIGHT },
+      });
+      await page.goto('/achievements');
+      await page.getByTestId('achievement-card').first().waitFor();
+      const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+      const unlocked = tab(filters.unlocked);
+      const locked = tab(filters.locked);
+      expect(await unlocked.getByTestId('filter-count').textContent()).toBe('2');
+      const [a, b] = [await boxOf(unlocked), await boxOf(locked)];
+      const intersect =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(intersect).toBe(false);
+      // The count sits within its own tab, and every tab within the screen.
+      const count = await boxOf(unlocked.getByTestId('filter-count'));
+      expect(count.x + count.width).toBeLessThanOrEqual(a.x + a.width);
+      expect(b.x + b.width).toBeLessThanOrEqual(390);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(LANGUAGES)(
+    '%s at 390 px: the footer keeps the copyright and the version apart',
+    async (language) => {
+      const footer = translations[language].common.footer;
+      const { page, context } = await openPage(browser, {
+        storedLanguage: language,
+        viewport: { width: 390, height: HEIGHT },
+      });
+      await page.goto(`/${language}`);
+      const element = page.locator('footer');
+      await element.getByTestId('version-label').waitFor();
+      const text = await element.innerText();
+      const copyright = footer.copyright.replace('{{year}}', String(new Date().getFullYear()));
+      // What separates them in the text (a screen reader's, a copy's): a space or a line break.
+      const end = text.indexOf(copyright) + copyright.length;
+      expect(text.indexOf(copyright)).toBeGreaterThanOrEqual(0);
+      expect(text.slice(end, text.indexOf(footer.version, end))).toMatch(/^\s+$/);
+      // Apart on screen too: on another line, or at least a gap's width away.
+      const [left, right] = [
+        await boxOf(element.getByTestId('copyright')),
+        await boxOf(element.getByTestId('version-label')),
+      ];
+      const apart = right.y >= left.y + left.height || right.x >= left.x + left.width + 12;
+      expect(apart).toBe(true);
+      await context.close();
+    },
+  );
 });

@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 
-/** Spec §9: a toast stays on screen for 800 ms. */
+/**
+ * Spec §9: a toast stays on screen for 800 ms ('+N XP', 'Saved'). Errors and toasts with an action
+ * stay longer, to be read (lib/toast.ts, issue 23).
+ */
 export const TOAST_DURATION_MS = 800;
 
 /** The sticky header is h-16 (64 px); toasts start 8 px below it so they never cover it (issue 14, on a phone). */
 export const TOAST_TOP_OFFSET = 'calc(4rem + 8px)';
 
-/** The app's one toast region: top centre below the header, coloured by type, each toast with a close button. */
+/**
+ * The app's one toast region: top centre below the header, coloured by type, each toast with a
+ * close button (from the keyboard: Alt+T goes into the toasts, which pauses them, then Tab).
+ */
 export function AppToaster() {
   const { t } = useTranslation();
   return (

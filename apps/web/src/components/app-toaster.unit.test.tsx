@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../lib/i18n';
+import { READING_TOAST_DURATION_MS, toast as appToast } from '../lib/toast';
 import { AppToaster, TOAST_DURATION_MS, TOAST_TOP_OFFSET } from './app-toaster';
 
 /** Sonner's exit animation: a closed toast leaves the page this long after it starts closing. */
@@ -80,5 +81,46 @@ describe('AppToaster (spec §9: toasts last 800 ms)', () => {
     expect(TOAST_TOP_OFFSET).toBe('calc(4rem + 8px)');
     expect(toaster?.style.getPropertyValue('--offset-top')).toBe(TOAST_TOP_OFFSET);
     expect(toaster?.style.getPropertyValue('--mobile-offset-top')).toBe(TOAST_TOP_OFFSET);
+  });
+});
+
+describe("the app's toasts (issue 23: errors long enough to read, WCAG 2.2.1)", () => {
+  it('keeps a success toast 800 ms, and an error or a toast with an action at least 6 s', async () => {
+    expect(READING_TOAST_DURATION_MS).toBeGreaterThanOrEqual(6000);
+    render(<AppToaster />);
+    act(() => {
+      appToast.success('+10 XP');
+      appToast.error('Could not save', { description: 'Please try again.' });
+      appToast('Summary removed', { action: { label: 'Undo', onClick: () => undefined } });
+    });
+    await advance(0);
+    const open = () =>
+      shownToasts()
+        .filter((shown) => !shown.closing)
+        .map((shown) => shown.text);
+    expect(open()).toHaveLength(3);
+
+    await advance(TOAST_DURATION_MS);
+    expect(open()).toEqual(['Summary removedUndo', 'Could not savePlease try again.']);
+
+    await advance(6000 - TOAST_DURATION_MS - 1);
+    expect(open()).toHaveLength(2);
+    await advance(READING_TOAST_DURATION_MS - 6000 + 1);
+    expect(open()).toEqual([]);
+  });
+
+  it('offers a close button on an error, which dismisses it at once', async () => {
+    setLanguage('en');
+    render(<AppToaster />);
+    act(() => {
+      appToast.error('Could not save');
+    });
+    await advance(0);
+    const close = screen.getByRole('button', { name: 'Close notification' });
+    act(() => {
+      close.click();
+    });
+    await advance(EXIT_ANIMATION_MS);
+    expect(shownToasts()).toEqual([]);
   });
 });

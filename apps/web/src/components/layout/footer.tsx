@@ -25,12 +25,13 @@ export function Footer() {
           </ul>
         </nav>
         <p className="text-xs text-stone-500">{t('common.footer.affiliateDisclosure')}</p>
-        <div className="flex items-center justify-between text-xs text-stone-500">
-          <span>{t('common.footer.copyright', { year: new Date().getFullYear() })}</span>
+        {/* Apart on one line when they fit, else the version on the next (issue 23: never touching). */}
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-1 text-xs text-stone-500">
+          <p data-testid="copyright">{t('common.footer.copyright', { year: new Date().getFullYear() })}</p>
           {/* Spec §1: the version label shows on small screens only. */}
-          <span className="sm:hidden" data-testid="version-label">
+          <p className="sm:hidden" data-testid="version-label">
             {t('common.footer.version')}
-          </span>
+          </p>
         </div>
       </div>
     </footer>

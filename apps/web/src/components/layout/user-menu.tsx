@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useContext } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { authClient } from '../../lib/auth/auth-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ReaderProgressContext } from '../../lib/progress/progress-context';

@@ -45,6 +45,8 @@ interface ActionDialogProps extends Partial<Omit<DialogActionsProps, 'children'>
   description: ReactNode;
   /** Shown above the title, such as an icon in a circle. */
   icon?: ReactNode;
+  /** The dialog's card, e.g. a wider one for a row of long button labels. */
+  className?: string;
   titleClassName?: string;
   descriptionClassName?: string;
   /** What the dialog shows between its heading and its buttons. */
@@ -67,6 +69,7 @@ export function ActionDialog({
   title,
   description,
   icon,
+  className,
   titleClassName,
   descriptionClassName,
   children,
@@ -78,7 +81,7 @@ export function ActionDialog({
 }: ActionDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onOpenAutoFocus={onOpenAutoFocus}>
+      <DialogContent className={className} onOpenAutoFocus={onOpenAutoFocus}>
         <DialogHeader>
           {icon}
           <DialogTitle className={titleClassName}>{title}</DialogTitle>

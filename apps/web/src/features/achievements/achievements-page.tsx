@@ -97,10 +97,16 @@ export function AchievementsPage() {
         >
           <TabsList
             aria-label={t('achievements.filters.label')}
-            className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto sm:self-start"
+            // On a phone each tab is as wide as its label, with the count below it: equal thirds
+            // cut 'Desbloqueadas 2' short, over its neighbour (issue 23).
+            className="flex w-full sm:inline-flex sm:w-auto sm:self-start"
           >
             {FILTERS.map((name) => (
-              <TabsTrigger key={name} value={name}>
+              <TabsTrigger
+                key={name}
+                value={name}
+                className="flex-auto flex-col gap-0.5 py-1 sm:flex-none sm:flex-row sm:gap-1.5 sm:py-0"
+              >
                 {t(`achievements.filters.${name}`)}{' '}
                 <span
                   className="rounded-full bg-stone-200/70 px-1.5 text-xs tabular-nums"

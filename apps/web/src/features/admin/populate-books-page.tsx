@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseZap, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';

@@ -4,7 +4,7 @@ import { Crown, LoaderCircle, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ActionDialog } from '../../components/ui/action-dialog';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, LoaderCircle, SearchX, Shuffle } from 'lucid
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { LoadError } from '../../components/load-error';
 import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';

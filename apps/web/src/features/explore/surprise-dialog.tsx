@@ -30,6 +30,9 @@ export function SurpriseDialog({ book, busy, onAnother, onClose }: SurpriseDialo
           {t('search.explore.surpriseTitle')}
         </>
       }
+      // Three buttons side by side on a laptop: 'Resumir este livro' and 'Resumir este libro' need
+      // the room (issue 23); the footer wraps them should a language need more.
+      className="sm:max-w-xl"
       titleClassName="flex items-center gap-2"
       description={t('search.explore.surpriseDescription')}
       closeLabel={t('search.explore.close')}

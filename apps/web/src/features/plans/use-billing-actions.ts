@@ -2,7 +2,7 @@ import type { BillingInterval } from '@summa/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { billingConfigQuery, openBillingPortal, startCheckout } from '../../lib/billing-api';
 import { leaveApp } from '../../lib/leave-app';

@@ -5,7 +5,7 @@ import { LoaderCircle, Save } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { FormError } from '../../components/ui/form-error';
 import { Button } from '../../components/ui/button';
 import { inputClass, Label } from '../../components/ui/input';

@@ -10,7 +10,7 @@ import { CircleCheck, Info, LoaderCircle, ThumbsDown, ThumbsUp } from 'lucide-re
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { inputClass, Label } from '../../components/ui/input';
 import { describedBy, FieldError } from '../../components/ui/text-field';

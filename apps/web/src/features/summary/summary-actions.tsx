@@ -2,7 +2,7 @@ import type { Summary } from '@summa/shared';
 import { Copy, FileDown, LoaderCircle, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';

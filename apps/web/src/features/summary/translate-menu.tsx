@@ -4,7 +4,7 @@ import { Languages } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { GenerationOverlay } from '../../components/generation/generation-overlay';
 import { Button } from '../../components/ui/button';
 import {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { postXpEvent } from '../gamification-api';
 import { xpAwarded } from '../invalidation';
 import { logWarning } from '../logger';

@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { LimitDialog } from '../../../components/limit-dialog';
 import { Button } from '../../../components/ui/button';
 import { InlineSelect } from '../../../components/ui/inline-select';
