@@ -75,7 +75,7 @@ export const settings = defineMessages({
         title: 'Alterar e-mail',
         lead: 'Seu e-mail é {{email}}. Enviamos um link para o novo endereço, e a troca só acontece quando você abrir esse link.',
         new: 'Novo e-mail',
-        password: 'Senha atual',
+        password: 'Sua senha',
         submit: 'Enviar link de confirmação',
         sending: 'Enviando…',
         pending:
@@ -227,7 +227,7 @@ export const settings = defineMessages({
         title: 'Change e-mail',
         lead: 'Your e-mail is {{email}}. We send a link to the new address, and the change happens only when you open that link.',
         new: 'New e-mail',
-        password: 'Current password',
+        password: 'Your password',
         submit: 'Send confirmation link',
         sending: 'Sending…',
         pending:
@@ -379,7 +379,7 @@ export const settings = defineMessages({
         title: 'Cambiar correo electrónico',
         lead: 'Tu correo es {{email}}. Enviamos un enlace a la nueva dirección, y el cambio solo ocurre cuando abres ese enlace.',
         new: 'Nuevo correo electrónico',
-        password: 'Contraseña actual',
+        password: 'Tu contraseña',
         submit: 'Enviar enlace de confirmación',
         sending: 'Enviando…',
         pending:
