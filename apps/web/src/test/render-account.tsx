@@ -15,8 +15,8 @@ export function renderAccount(ui: ReactElement, options: { hasPassword?: boolean
   const router = createMemoryRouter(
     [
       { path: '/settings', element: ui },
-      { path: '/auth', element: <h1>Auth page</h1> },
-      { path: '/:language', element: <h1>Landing page</h1> },
+      { path: '/auth', element: <main data-testid="auth-page" /> },
+      { path: '/:language', element: <main data-testid="landing-page" /> },
     ],
     { initialEntries: [options.path ?? '/settings'] },
   );
