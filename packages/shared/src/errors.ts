@@ -56,6 +56,15 @@ export const ERROR_CODES = [
   'TRANSLATION_SAME_LANGUAGE',
   /** The model's translation was unusable (not the summary's shape): nothing was stored; retrying is safe. */
   'TRANSLATION_FAILED',
+  /** 400: the current password typed to change the password or the e-mail, or to delete the account, is not the account's. */
+  'WRONG_PASSWORD',
+  /**
+   * 403: deleting an account without a password needs a Google sign-in of the last 10 minutes;
+   * the reader signs in with Google again and retries.
+   */
+  'REAUTH_REQUIRED',
+  /** 409: the new e-mail address of an e-mail change already belongs to another account. */
+  'EMAIL_IN_USE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -243,14 +243,16 @@ export async function apiEventStream<S extends z.ZodType>(
  * requests out.
  */
 
-/** The contract of an endpoint's success answer: its 200, else its 201, else its 204 (null). */
+/** The contract of an endpoint's success answer: its 200, else its 201, else its 202, else its 204 (null). */
 type SuccessSchema<E extends Endpoint> = E['response'] extends { readonly 200: infer S extends z.ZodType }
   ? S
   : E['response'] extends { readonly 201: infer S extends z.ZodType }
     ? S
-    : E['response'] extends { readonly 204: infer S extends z.ZodType }
+    : E['response'] extends { readonly 202: infer S extends z.ZodType }
       ? S
-      : never;
+      : E['response'] extends { readonly 204: infer S extends z.ZodType }
+        ? S
+        : never;
 
 /** What an endpoint answers once checked against its contract. */
 export type EndpointAnswer<E extends Endpoint> = z.output<SuccessSchema<E>>;
@@ -309,7 +311,8 @@ function optionsOf(endpoint: Endpoint, call: CheckedCall): ApiRequestOptions {
  */
 export function apiCall<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): Promise<EndpointAnswer<E>> {
   const checkedCall = call as CheckedCall;
-  const schema = endpoint.response[200] ?? endpoint.response[201] ?? endpoint.response[204];
+  const schema =
+    endpoint.response[200] ?? endpoint.response[201] ?? endpoint.response[202] ?? endpoint.response[204];
   if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON`);
   return apiRequest(
     addressOf(endpoint, checkedCall),

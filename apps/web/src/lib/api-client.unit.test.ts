@@ -198,6 +198,13 @@ describe('apiCall calls an endpoint of the shared table', () => {
     ]);
   });
 
+  it('reads a 202 answer against its contract (an e-mail change waiting for its link)', async () => {
+    fakeApi({ 'POST /api/me/email': () => json({ pendingEmail: 'new@example.com' }, 202) });
+    await expect(
+      apiCall(ENDPOINTS.account.changeEmail, { body: { newEmail: 'new@example.com', password: 'secret' } }),
+    ).resolves.toEqual({ pendingEmail: 'new@example.com' });
+  });
+
   it('downloads what an endpoint produces, asking for its media type', async () => {
     const api = fakeApi({
       'GET /api/summaries/:id/pdf': () =>

@@ -1,4 +1,5 @@
 import type {
+  AccountSessionsResponse,
   AddXpResult,
   FeedbackRequest,
   Language,
@@ -29,6 +30,10 @@ import { queryKeys } from './query-keys';
  * | feedback sent                           | summary.feedback                |                                                     |
  * | plan changed (Checkout, admin grant)    |                                 | me, usage, history (the Free plan's cut)            |
  * | catalogue imported (admin)              |                                 | catalog                                             |
+ * | password changed or set                 |                                 | account sessions (the others were signed out)       |
+ * | e-mail change asked for                 |                                 | (nothing changes until the mailed link is opened)   |
+ * | a device signed out (DELETE session)    | account sessions, without it    | account sessions                                    |
+ * | account deleted                         | everything cleared by the sign-out that follows (query-provider.tsx)                  |
  * | sign-out, another reader                | everything cleared (query-provider.tsx)                                               |
  */
 
@@ -136,4 +141,19 @@ export function planChanged(client: QueryClient): void {
 /** The catalogue was imported again. */
 export function catalogImported(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: queryKeys.catalog });
+}
+
+/** A password was changed or set: the server signed out the reader's other devices. */
+export function passwordChanged(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: queryKeys.accountSessions });
+}
+
+/** A device was signed out: it leaves the list at once, and the list is read again. */
+export async function sessionEnded(client: QueryClient, sessionId: string): Promise<void> {
+  await client.cancelQueries({ queryKey: queryKeys.accountSessions });
+  client.setQueryData<AccountSessionsResponse>(
+    queryKeys.accountSessions,
+    (current) => current && { sessions: current.sessions.filter((session) => session.id !== sessionId) },
+  );
+  void client.invalidateQueries({ queryKey: queryKeys.accountSessions });
 }

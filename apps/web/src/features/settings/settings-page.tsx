@@ -7,10 +7,11 @@ import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
 import { profileSaved } from '../../lib/invalidation';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
+import { AccountSection } from './account/account-section';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { SettingsForm } from './settings-form';
 
-/** `/settings`: avatar, nickname, interface language and time zone. */
+/** `/settings`: avatar, nickname, interface language and time zone; then the Account section. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { me, status, retry } = useReaderProgress();
@@ -46,6 +47,7 @@ export function SettingsPage() {
     <Page title={t('pages.settings.title')} lead={t('pages.settings.lead')}>
       <EmailConfirmationNotice />
       {body}
+      <AccountSection />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { setLanguage } from '../../lib/i18n';
 import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
+import { testAccountSessions } from '../../test/account-fixture';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { SettingsPage } from './settings-page';
@@ -28,6 +29,8 @@ beforeEach(() => {
   avatarStatus = null;
   api = fakeApi({
     'GET /api/me': () => (meStatus ? apiError(meStatus, 'INTERNAL_ERROR') : json(me)),
+    // The Account section below the profile form lists the signed-in devices.
+    'GET /api/me/sessions': () => json({ sessions: testAccountSessions() }),
     'PATCH /api/me/profile': ({ body }) => {
       if (patchStatus) return apiError(patchStatus.status, patchStatus.code, 'from the server');
       const update = body as ProfileUpdate;

@@ -48,6 +48,9 @@ export const errors = defineMessages({
     ALREADY_PREMIUM: 'Você já é Premium.',
     TRANSLATION_SAME_LANGUAGE: 'Este resumo já está neste idioma.',
     TRANSLATION_FAILED: 'Não foi possível traduzir este resumo. Tente novamente.',
+    WRONG_PASSWORD: 'A senha atual está incorreta.',
+    REAUTH_REQUIRED: 'Por segurança, entre de novo com o Google antes de continuar.',
+    EMAIL_IN_USE: 'Este e-mail já é usado por outra conta.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -97,6 +100,9 @@ export const errors = defineMessages({
     ALREADY_PREMIUM: 'You are already Premium.',
     TRANSLATION_SAME_LANGUAGE: 'This summary is already in that language.',
     TRANSLATION_FAILED: 'This summary could not be translated. Please try again.',
+    WRONG_PASSWORD: 'The current password is incorrect.',
+    REAUTH_REQUIRED: 'For your security, sign in with Google again before continuing.',
+    EMAIL_IN_USE: 'This e-mail address is already used by another account.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -147,5 +153,8 @@ export const errors = defineMessages({
     ALREADY_PREMIUM: 'Ya eres Premium.',
     TRANSLATION_SAME_LANGUAGE: 'Este resumen ya está en ese idioma.',
     TRANSLATION_FAILED: 'No se pudo traducir este resumen. Inténtalo de nuevo.',
+    WRONG_PASSWORD: 'La contraseña actual es incorrecta.',
+    REAUTH_REQUIRED: 'Por seguridad, vuelve a iniciar sesión con Google antes de continuar.',
+    EMAIL_IN_USE: 'Este correo electrónico ya lo usa otra cuenta.',
   },
 });

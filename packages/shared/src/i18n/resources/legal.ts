@@ -6,7 +6,7 @@ import { defineMessages } from '../define-messages.js';
  */
 export const legal = defineMessages({
   pt: {
-    updated: 'Última atualização: 22 de novembro de 2026',
+    updated: 'Última atualização: 26 de novembro de 2026',
     toc: 'Nesta página',
     contactCta: 'Abrir a página de contato',
     terms: {
@@ -69,7 +69,7 @@ export const legal = defineMessages({
         },
         retention: {
           title: 'Por quanto tempo guardamos',
-          body: 'Mantemos os dados da conta enquanto ela estiver ativa. Quando você exclui a conta, apagamos ou anonimizamos seus dados pessoais em até 30 dias, exceto o que a lei nos obriga a guardar: registros de acesso por 6 meses, conforme o Marco Civil da Internet, e registros de pagamento pelo prazo da legislação fiscal. Cópias de segurança são substituídas em ciclos regulares.\n\nResumos gerados podem continuar no catálogo de forma anônima, sem ligação com você.',
+          body: 'Guardamos os dados da sua conta enquanto ela existir.\n\nQuando você exclui a conta (Configurações › Conta › Excluir minha conta), apagamos na mesma hora seu nome, e-mail, senha, ligação com o Google, avatar, apelido, histórico, avaliações, lista de leitura, cartões de revisão, XP, nível, sequência, conquistas, lugar no ranking e os aparelhos conectados. Se houver uma assinatura Premium ativa, ela é cancelada no mesmo momento, sem novas cobranças.\n\nO que fica depois da exclusão, e por quanto tempo: os resumos e os áudios gerados continuam no catálogo, porque são compartilhados por todos os leitores, mas sem nenhuma ligação com você; contagens anônimas de uso, que não identificam ninguém, ficam sem prazo; registros de acesso (endereço IP, data e hora) ficam por 6 meses, como exige o Marco Civil da Internet; e registros de pagamento ficam pelo prazo da legislação fiscal, em geral 5 anos. Cópias de segurança que ainda tenham seus dados são substituídas em até 30 dias.',
         },
         sharing: {
           title: 'Com quem compartilhamos',
@@ -77,7 +77,7 @@ export const legal = defineMessages({
         },
         rights: {
           title: 'Seus direitos',
-          body: 'Você pode, a qualquer momento: confirmar se tratamos seus dados e acessá-los; corrigir dados incompletos ou desatualizados; pedir a anonimização, o bloqueio ou a eliminação de dados desnecessários; pedir a portabilidade; saber com quem compartilhamos seus dados; revogar o consentimento; e se opor a tratamentos baseados no legítimo interesse.\n\nParte disso pode ser feita nas Configurações do aplicativo. Para o restante, fale conosco pela página de contato; responderemos em até 15 dias. Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).',
+          body: 'A LGPD (art. 18) garante a você os direitos abaixo. A maioria você exerce sozinho, a qualquer momento, em Configurações › Conta, sem precisar pedir a ninguém.\n\nAcesso e confirmação: em Configurações › Conta, use “Baixar meus dados”. Você recebe na hora um arquivo com tudo o que guardamos sobre você, o que também confirma quais dados tratamos.\n\nCorreção: apelido, avatar, idioma e fuso horário ficam no topo das Configurações; e-mail e senha, na seção Conta. Para corrigir o nome ou qualquer outro dado, fale conosco pela página de contato.\n\nPortabilidade: o arquivo de “Baixar meus dados” está em JSON, um formato aberto que você pode guardar ou levar para outro serviço.\n\nEliminação: em Configurações › Conta, use “Excluir minha conta”. A tela mostra o que é apagado e o que fica, e a exclusão acontece na hora. Para encerrar o acesso de um aparelho sem excluir a conta, use “Aparelhos conectados”.\n\nInformação: esta página diz quais dados tratamos, por quê, com quem compartilhamos e por quanto tempo guardamos. Para saber mais, ou para revogar um consentimento, pedir anonimização ou bloqueio, ou se opor a um tratamento, fale conosco pela página de contato; respondemos em até 15 dias.\n\nVocê também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).',
         },
         cookies: {
           title: 'Cookies e armazenamento local',
@@ -91,7 +91,7 @@ export const legal = defineMessages({
     },
   },
   en: {
-    updated: 'Last updated: November 22, 2026',
+    updated: 'Last updated: November 26, 2026',
     toc: 'On this page',
     contactCta: 'Open the contact page',
     terms: {
@@ -154,7 +154,7 @@ export const legal = defineMessages({
         },
         retention: {
           title: 'How long we keep data',
-          body: 'We keep account data while your account is active. When you delete your account, we erase or anonymize your personal data within 30 days, except what the law requires us to keep: access logs for 6 months, as required by Brazil’s Internet Civil Framework (Marco Civil da Internet), and payment records for the period set by tax law. Backups are replaced in regular cycles.\n\nGenerated summaries may remain in the catalog anonymously, with no link to you.',
+          body: 'We keep your account data for as long as your account exists.\n\nWhen you delete your account (Settings › Account › Delete my account), we erase at once your name, e-mail, password, link to Google, avatar, nickname, history, ratings, reading list, review cards, XP, level, streak, achievements, place in the ranking and signed-in devices. An active Premium subscription is cancelled at the same moment, with no further charges.\n\nWhat stays after deletion, and for how long: the summaries and audio that were generated stay in the catalog, because all readers share them, but with no link to you; anonymous usage counts, which identify nobody, stay with no time limit; access logs (IP address, date and time) stay for 6 months, as Brazil’s Internet Civil Framework (Marco Civil da Internet) requires; and payment records stay for the period set by tax law, usually 5 years. Backups that still hold your data are replaced within 30 days.',
         },
         sharing: {
           title: 'Who we share data with',
@@ -162,7 +162,7 @@ export const legal = defineMessages({
         },
         rights: {
           title: 'Your rights',
-          body: 'You can at any time: confirm whether we process your data and access it; correct incomplete or outdated data; ask for unnecessary data to be anonymized, blocked or deleted; ask for portability; learn who we share your data with; withdraw consent; and object to processing based on legitimate interest.\n\nSome of this can be done in the app Settings. For the rest, contact us through the contact page; we will answer within 15 days. You can also file a complaint with Brazil’s National Data Protection Authority (ANPD) or the data protection authority of your country.',
+          body: 'Brazil’s data protection law (LGPD, art. 18) gives you the rights below. You can use most of them yourself, at any time, in Settings › Account, without asking anyone.\n\nAccess and confirmation: in Settings › Account, use “Download my data”. You get at once a file with everything we keep about you, which also confirms what data we process.\n\nCorrection: nickname, avatar, language and time zone are at the top of Settings; e-mail and password in the Account section. To correct your name or any other data, contact us through the contact page.\n\nPortability: the file from “Download my data” is JSON, an open format you can keep or take to another service.\n\nDeletion: in Settings › Account, use “Delete my account”. The screen shows what is erased and what stays, and the deletion happens at once. To end a device’s access without deleting your account, use “Signed-in devices”.\n\nInformation: this page says what data we process, why, who we share it with and how long we keep it. To learn more, or to withdraw a consent, ask for anonymization or blocking, or object to some processing, contact us through the contact page; we answer within 15 days.\n\nYou can also file a complaint with Brazil’s National Data Protection Authority (ANPD) or the data protection authority of your country.',
         },
         cookies: {
           title: 'Cookies and local storage',
@@ -176,7 +176,7 @@ export const legal = defineMessages({
     },
   },
   es: {
-    updated: 'Última actualización: 22 de noviembre de 2026',
+    updated: 'Última actualización: 26 de noviembre de 2026',
     toc: 'En esta página',
     contactCta: 'Abrir la página de contacto',
     terms: {
@@ -239,7 +239,7 @@ export const legal = defineMessages({
         },
         retention: {
           title: 'Cuánto tiempo guardamos los datos',
-          body: 'Conservamos los datos de la cuenta mientras esté activa. Cuando eliminas tu cuenta, borramos o anonimizamos tus datos personales en un plazo de 30 días, salvo lo que la ley nos obliga a guardar: registros de acceso durante 6 meses, según el Marco Civil de Internet de Brasil, y registros de pago durante el plazo que fije la ley tributaria. Las copias de seguridad se reemplazan en ciclos regulares.\n\nLos resúmenes generados pueden seguir en el catálogo de forma anónima, sin relación contigo.',
+          body: 'Guardamos los datos de tu cuenta mientras exista.\n\nCuando eliminas tu cuenta (Configuración › Cuenta › Eliminar mi cuenta), borramos en el acto tu nombre, correo, contraseña, vínculo con Google, avatar, apodo, historial, calificaciones, lista de lectura, tarjetas de repaso, XP, nivel, racha, logros, lugar en el ranking y los dispositivos conectados. Si tienes una suscripción Premium activa, se cancela en el mismo momento, sin más cobros.\n\nLo que queda después de la eliminación, y por cuánto tiempo: los resúmenes y audios generados siguen en el catálogo, porque los comparten todos los lectores, pero sin ningún vínculo contigo; los conteos anónimos de uso, que no identifican a nadie, quedan sin plazo; los registros de acceso (dirección IP, fecha y hora) quedan 6 meses, como exige el Marco Civil de Internet de Brasil; y los registros de pago quedan durante el plazo que fija la ley tributaria, por lo general 5 años. Las copias de seguridad que aún tengan tus datos se reemplazan en un plazo de 30 días.',
         },
         sharing: {
           title: 'Con quién compartimos datos',
@@ -247,7 +247,7 @@ export const legal = defineMessages({
         },
         rights: {
           title: 'Tus derechos',
-          body: 'Puedes, en cualquier momento: confirmar si tratamos tus datos y acceder a ellos; corregir datos incompletos o desactualizados; pedir la anonimización, el bloqueo o la eliminación de datos innecesarios; pedir la portabilidad; saber con quién compartimos tus datos; retirar tu consentimiento; y oponerte a tratamientos basados en el interés legítimo.\n\nParte de esto puedes hacerlo en la Configuración de la aplicación. Para lo demás, escríbenos desde la página de contacto; responderemos en un plazo de 15 días. También puedes presentar un reclamo ante la Autoridad Nacional de Protección de Datos de Brasil (ANPD) o la autoridad de protección de datos de tu país.',
+          body: 'La ley de protección de datos de Brasil (LGPD, art. 18) te da los derechos de abajo. La mayoría los ejerces tú mismo, en cualquier momento, en Configuración › Cuenta, sin pedírselo a nadie.\n\nAcceso y confirmación: en Configuración › Cuenta, usa “Descargar mis datos”. Recibes en el acto un archivo con todo lo que guardamos sobre ti, lo que también confirma qué datos tratamos.\n\nCorrección: apodo, avatar, idioma y zona horaria están al comienzo de Configuración; correo y contraseña, en la sección Cuenta. Para corregir tu nombre o cualquier otro dato, escríbenos desde la página de contacto.\n\nPortabilidad: el archivo de “Descargar mis datos” está en JSON, un formato abierto que puedes guardar o llevar a otro servicio.\n\nEliminación: en Configuración › Cuenta, usa “Eliminar mi cuenta”. La pantalla muestra lo que se borra y lo que queda, y la eliminación ocurre en el acto. Para cerrar la sesión de un dispositivo sin eliminar la cuenta, usa “Dispositivos conectados”.\n\nInformación: esta página dice qué datos tratamos, por qué, con quién los compartimos y cuánto tiempo los guardamos. Para saber más, o para retirar un consentimiento, pedir la anonimización o el bloqueo, u oponerte a un tratamiento, escríbenos desde la página de contacto; respondemos en un plazo de 15 días.\n\nTambién puedes presentar un reclamo ante la Autoridad Nacional de Protección de Datos de Brasil (ANPD) o la autoridad de protección de datos de tu país.',
         },
         cookies: {
           title: 'Cookies y almacenamiento local',
