@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, type Profile, type ProfileUpdate } from '@summa/shared';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
 import { LoaderCircle, Save } from 'lucide-react';
-import { memo, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,7 +13,7 @@ import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorText, serverFieldError } from '../../lib/form-errors';
 import { updateProfile, uploadAvatar } from '../../lib/gamification-api';
-import { setLanguage } from '../../lib/i18n';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { logWarning } from '../../lib/logger';
 import { cn } from '../../lib/utils';
 import { AvatarField, type AvatarChoice } from './avatar-field';
@@ -84,6 +84,7 @@ export function SettingsForm({
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting, isSubmitSuccessful, submitCount },
   } = useForm<SettingsValues>({
     resolver: zodResolver(settingsFormSchema(profile.nickname)),
@@ -91,10 +92,17 @@ export function SettingsForm({
     mode: 'onTouched',
     defaultValues: {
       nickname: profile.nickname ?? '',
-      language: profile.preferredLanguage,
+      // What is shown: the interface's language (the account's since sign-in, or the header's
+      // choice, which is saved to the account too), so that saving keeps it.
+      language: currentLanguage(),
       timeZone: profile.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     },
   });
+  // The header's switcher changes the language while the form is open: the field follows it.
+  const shown = i18n.language;
+  useEffect(() => {
+    setValue('language', currentLanguage());
+  }, [shown, setValue]);
   const limits = { min: NICKNAME_MIN_LENGTH, max: NICKNAME_MAX_LENGTH };
   // The last save was refused here, for fields that are still wrong.
   const refused = submitCount > 0 && !isSubmitSuccessful && Object.keys(errors).length > 0;

@@ -1,5 +1,5 @@
 import type { MeResponse, Profile, ProfileUpdate } from '@summa/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -235,6 +235,23 @@ describe('settings page: saving', () => {
     await user.click(save());
     await screen.findByText('Settings saved.');
     expect(patches()).toEqual([{ timeZone: 'Europe/Lisbon' }]);
+  });
+});
+
+describe('settings page: the language shown (issue 23)', () => {
+  it('shows the interface language, and follows the header switching it while open', async () => {
+    me = testMe({ profile: { preferredLanguage: 'pt' } });
+    renderSettings();
+    const field = await screen.findByLabelText<HTMLSelectElement>('Interface language');
+    expect(field.value).toBe('en');
+    act(() => setLanguage('es'));
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('Idioma de la interfaz').value).toBe('es'),
+    );
+    // Saving keeps what is shown.
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Configuración guardada.');
+    expect(patches()).toEqual([{ preferredLanguage: 'es' }]);
   });
 });
 
