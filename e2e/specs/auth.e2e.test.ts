@@ -212,6 +212,50 @@ describe.each(LANGUAGES)('auth in %s', (language) => {
 });
 
 describe('the auth page', () => {
+  it("a pt account signing in on an English browser (1366 px) gets Portuguese, and the header's Español is kept by the account (issue 23)", async () => {
+    const email = uniqueEmail('account-language');
+    await signUpViaApi(email, { language: 'pt' });
+    // No stored choice: the browser's en-US gives English before sign-in.
+    const { page, errors, context } = await openPage(browser, {
+      locale: 'en-US',
+      viewport: { width: 1366, height: 900 },
+    });
+    await page.goto('/auth');
+    expect(await heading(page)).toBe(translations.en.pages.auth.title);
+    await signIn(page, 'en', email, PASSWORD);
+    await page.waitForURL(pathIs('/home'));
+    await expect.poll(() => heading(page)).toBe(translations.pt.pages.home.title);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+
+    await page.goto('/settings');
+    const pt = translations.pt;
+    const field = page.getByLabel(pt.settings.language.label, { exact: true });
+    await expect.poll(() => field.inputValue()).toBe('pt');
+    await page.screenshot({ path: '/tmp/shots/fixes-b-settings-language-1366.png' });
+
+    // The header's switcher, signed in, saves the choice to the account.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/me/profile') && response.request().method() === 'PATCH',
+    );
+    await page.getByRole('button', { name: pt.common.language.current.replace('{{code}}', 'PT') }).click();
+    await page.getByRole('menuitemradio', { name: pt.common.language.es }).click();
+    expect((await saved).status()).toBe(200);
+    const es = translations.es;
+    await expect
+      .poll(() => page.getByLabel(es.settings.language.label, { exact: true }).inputValue())
+      .toBe('es');
+
+    await page.reload();
+    await expect.poll(() => heading(page)).toBe(es.pages.settings.title);
+    await expect
+      .poll(() => page.getByLabel(es.settings.language.label, { exact: true }).inputValue())
+      .toBe('es');
+    // The account has it: a sign-in elsewhere comes back in Spanish.
+    expect((await signInViaApi(email)).user.preferred_language).toBe('es');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the Google error when the return from Google failed', async () => {
     const { page, context } = await visitor('es');
     await page.goto('/auth?google_error=GOOGLE_SIGN_IN_FAILED');

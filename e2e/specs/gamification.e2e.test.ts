@@ -290,6 +290,51 @@ describe('gamification', () => {
     await context.close();
   });
 
+  it('pt at 390 px: a file the server refuses is dropped with its message, and the language change in the same save is saved (issue 23)', async () => {
+    const texts = translations.pt;
+    const reader = await signUpViaApi(uniqueEmail('avatar-refused'), { language: 'pt' });
+    const { page, context } = await openPage(browser, {
+      storedLanguage: 'pt',
+      session: reader,
+      viewport: { width: 390, height: 844 },
+    });
+    await recordToasts(context);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/me/avatar')) uploads.push(request.method());
+    });
+    await page.goto('/settings');
+    // A PNG by its name and type, which the browser lets through, but not an image inside.
+    await page.getByLabel(texts.settings.avatar.upload, { exact: true }).setInputFiles({
+      name: 'not-really.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not an image at all'),
+    });
+    await page.getByText(texts.settings.avatar.uploadChosen.replace('{{name}}', 'not-really.png')).waitFor();
+    await page.getByLabel(texts.settings.language.label, { exact: true }).selectOption('es');
+    await page.getByRole('button', { name: texts.settings.save }).click();
+
+    // The refusal in the avatar area; the language saved all the same (the thanks come in Spanish).
+    await expect.poll(() => toastsOf(page)).toContain(translations.es.settings.saved);
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContain(translations.es.settings.avatar.badType);
+    expect(uploads).toEqual(['POST']);
+    expect(await page.getByText('not-really.png').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/shots/fixes-b-avatar-refused-390.png', fullPage: true });
+
+    // Another save does not send the refused file again.
+    await page.evaluate(() => window.__toasts?.splice(0));
+    await page.getByRole('button', { name: translations.es.settings.save }).click();
+    await expect.poll(() => toastsOf(page)).toContain(translations.es.settings.saved);
+    expect(uploads).toEqual(['POST']);
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel(translations.es.settings.language.label, { exact: true }).inputValue())
+      .toBe('es');
+    await context.close();
+  });
+
   it('en: /achievements filters unlocked and locked ones; /profile counts books read and the streak', async () => {
     const texts = translations.en;
     const reader = await signUpViaApi(uniqueEmail('achievements'), { language: 'en' });

@@ -31,6 +31,11 @@ export const NARRATION_MAX_PART_CHARS = 2_500;
 export const NARRATION_FIRST_PART_MAX_CHARS = 600;
 /** Characters a second, to estimate a part's length before it is spoken. */
 export const NARRATION_CHARS_PER_SECOND = 15;
+/**
+ * The shortest part (~5 s of speech): a part of a second or two (the closing line alone) is a
+ * blip in the player's list, so it joins or takes from the part before it.
+ */
+export const NARRATION_MIN_PART_CHARS = 5 * NARRATION_CHARS_PER_SECOND;
 
 export interface NarrationInput {
   title: string;
@@ -145,6 +150,38 @@ export interface PartLimits {
   maxChars?: number;
   /** Longest first part (default NARRATION_FIRST_PART_MAX_CHARS; never more than `maxChars`). */
   firstPartMaxChars?: number;
+  /**
+   * Shortest part, unless the whole narration is shorter (default NARRATION_MIN_PART_CHARS; never
+   * more than a fifth of the first part's limit, so that a short tail can always be rebalanced).
+   */
+  minChars?: number;
+}
+
+/** A piece of a section in a part: a whole section, a sentence, or a piece of a sentence. */
+interface Unit {
+  key: NarrationSectionKey;
+  text: string;
+  /** What joins it to the unit before it in the same part ('\n\n' at a section's start). */
+  separator: string;
+}
+
+/** The length of a part's text, its units joined by their separators. */
+function size(units: readonly Unit[]): number {
+  return units.reduce(
+    (sum, unit, index) => sum + (index === 0 ? 0 : unit.separator.length) + unit.text.length,
+    0,
+  );
+}
+
+/** A unit in finer units: its sentences, or, for a single sentence, pieces of at most `maxChars`. */
+function refine(unit: Unit, language: Language, maxChars: number): Unit[] {
+  const whole = sentences(unit.text, language)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== '');
+  const pieces = whole.length > 1 ? whole : cutSentence(unit.text, maxChars).map((piece) => piece.trim());
+  return pieces
+    .filter((piece) => piece !== '')
+    .map((text, index) => ({ key: unit.key, text, separator: index === 0 ? unit.separator : ' ' }));
 }
 
 /**
@@ -152,7 +189,10 @@ export interface PartLimits {
  * closing line. Parts
  * break between sections; a section longer than a part breaks between sentences; only a single
  * sentence longer than a whole part (which no summary field allows in practice) breaks at a
- * clause or between words. Joining the parts' texts with spaces gives the whole narration, in order.
+ * clause or between words. No part is shorter than `minChars` (a few seconds) unless the whole
+ * narration is: a short part is filled from the section that follows it, and a short last part is
+ * merged into the one before it or, when they do not fit together, takes that part's last
+ * sentences. Joining the parts' texts with spaces gives the whole narration, in order.
  */
 export function narrationParts(input: NarrationInput, limits: PartLimits = {}): NarrationPart[] {
   return splitNarration(narrationSections(input), input.language, limits);
@@ -166,46 +206,120 @@ export function splitNarration(
 ): NarrationPart[] {
   const maxChars = limits.maxChars ?? NARRATION_MAX_PART_CHARS;
   const firstMaxChars = Math.min(limits.firstPartMaxChars ?? NARRATION_FIRST_PART_MAX_CHARS, maxChars);
+  const minChars = Math.min(limits.minChars ?? NARRATION_MIN_PART_CHARS, Math.floor(firstMaxChars / 5));
   /** The limit of the part at `index`. */
   const limit = (index: number) => (index === 0 ? firstMaxChars : maxChars);
-  const parts: { text: string; sections: NarrationSectionKey[] }[] = [];
-  let current: { text: string; sections: NarrationSectionKey[] } | undefined;
+  const parts: Unit[][] = [];
 
-  const add = (key: NarrationSectionKey, piece: string, separator: string) => {
-    const text = piece.trim();
-    if (text === '') return;
-    if (current && current.text.length + separator.length + text.length <= limit(parts.length - 1)) {
-      current.text += separator + text;
-      if (current.sections.at(-1) !== key) current.sections.push(key);
-      return;
+  const fits = (unit: Unit) => {
+    const current = parts.at(-1);
+    return current !== undefined && size([...current, unit]) <= limit(parts.length - 1);
+  };
+  const isShort = () => {
+    const current = parts.at(-1);
+    return current !== undefined && size(current) < minChars;
+  };
+  /** Adds a unit that fits a part of its own to the current part, or starts the next one with it. */
+  const add = (unit: Unit) => {
+    if (fits(unit)) parts.at(-1)?.push(unit);
+    else parts.push([unit]);
+  };
+  /** Adds a sentence, cut where it must be: to fill a short part, or to fit a new one. */
+  const addSentence = (key: NarrationSectionKey, sentence: string, firstSeparator: string) => {
+    let rest = sentence.trim();
+    let separator = firstSeparator;
+    while (rest !== '') {
+      const unit = { key, text: rest, separator };
+      if (fits(unit)) {
+        add(unit);
+        return;
+      }
+      const current = parts.at(-1);
+      // A short part takes the head of the sentence that fits it rather than ending short.
+      const room =
+        current && isShort()
+          ? limit(parts.length - 1) - size(current) - separator.length
+          : limit(parts.length);
+      if (!isShort() && rest.length <= room) {
+        parts.push([unit]);
+        return;
+      }
+      const head = cutSentence(rest, room)[0] ?? rest;
+      const piece = { key, text: head.trim(), separator };
+      if (current && isShort()) current.push(piece);
+      else parts.push([piece]);
+      rest = rest.slice(head.length).trim();
+      separator = ' ';
     }
-    current = { text, sections: [key] };
-    parts.push(current);
   };
 
   for (const section of sections) {
-    // Sections and sentences are sized for the part they would start.
-    if (section.text.length <= limit(parts.length)) {
-      // A whole section that does not fit the current part starts the next one.
-      add(section.key, section.text, '\n\n');
+    const whole = { key: section.key, text: section.text.trim(), separator: '\n\n' };
+    if (whole.text === '') continue;
+    // Sections are sized for the part they would start: a whole section that does not fit the
+    // current part starts the next one, unless the current part is too short to end there.
+    if (fits(whole) || (!isShort() && whole.text.length <= limit(parts.length))) {
+      add(whole);
       continue;
     }
     let separator = '\n\n';
-    for (const whole of sentences(section.text, language)) {
-      const room = limit(parts.length);
-      for (const piece of whole.length > room ? cutSentence(whole, room) : [whole]) {
-        add(section.key, piece, separator);
-        separator = ' ';
-      }
+    for (const piece of sentences(section.text, language)) {
+      if (piece.trim() === '') continue;
+      addSentence(section.key, piece, separator);
+      separator = ' ';
     }
   }
-  const end = NARRATION_PHRASES[language].end;
-  if (current) add(current.sections.at(-1) ?? 'book', end, ' ');
+  const last = parts.at(-1);
+  const lastKey = last?.at(-1)?.key;
+  if (lastKey) add({ key: lastKey, text: NARRATION_PHRASES[language].end, separator: ' ' });
+  rebalanceTail(parts, limit, minChars, language);
 
-  return parts.map((part, index) => ({
-    index,
-    text: part.text,
-    sections: part.sections,
-    estimatedDurationMs: Math.round((part.text.length / NARRATION_CHARS_PER_SECOND) * 1000),
-  }));
+  return parts.map((units, index) => {
+    const text = units.map((unit, at) => (at === 0 ? unit.text : unit.separator + unit.text)).join('');
+    const keys: NarrationSectionKey[] = [];
+    for (const unit of units) if (keys.at(-1) !== unit.key) keys.push(unit.key);
+    return {
+      index,
+      text,
+      sections: keys,
+      estimatedDurationMs: Math.round((text.length / NARRATION_CHARS_PER_SECOND) * 1000),
+    };
+  });
+}
+
+/**
+ * A last part shorter than `minChars` (the closing line alone, say) joins the part before it when
+ * both fit its limit; otherwise it takes that part's last units (whole sections first, then
+ * sentences, then pieces of a sentence) until it is long enough, leaving that part long enough too.
+ */
+function rebalanceTail(
+  parts: Unit[][],
+  limit: (index: number) => number,
+  minChars: number,
+  language: Language,
+): void {
+  const lastIndex = parts.length - 1;
+  const last = parts[lastIndex];
+  const previous = parts[lastIndex - 1];
+  if (!last || !previous || size(last) >= minChars) return;
+  if (size([...previous, ...last]) <= limit(lastIndex - 1)) {
+    parts.splice(lastIndex - 1, 2, [...previous, ...last]);
+    return;
+  }
+  while (size(last) < minChars) {
+    const unit = previous.at(-1);
+    if (!unit) return;
+    const movable =
+      previous.length > 1 &&
+      size(previous.slice(0, -1)) >= minChars &&
+      size([unit, ...last]) <= limit(lastIndex);
+    if (movable) {
+      previous.pop();
+      last.unshift(unit);
+      continue;
+    }
+    const finer = refine(unit, language, minChars);
+    if (finer.length <= 1) return;
+    previous.splice(-1, 1, ...finer);
+  }
 }

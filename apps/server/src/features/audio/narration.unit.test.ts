@@ -6,10 +6,13 @@ import { NARRATION_PHRASES } from './narration-phrases.js';
 import {
   NARRATION_FIRST_PART_MAX_CHARS,
   NARRATION_MAX_PART_CHARS,
+  NARRATION_MIN_PART_CHARS,
   narrationParts,
   narrationSections,
   speakable,
+  splitNarration,
   type NarrationInput,
+  type NarrationSection,
 } from './narration.js';
 
 const FIXTURES = new URL('../../test/fixtures/summaries/', import.meta.url);
@@ -145,6 +148,62 @@ describe('the narration script', () => {
   });
 });
 
+describe('short parts (issue 23: a 0:39 part and a 0:01 part)', () => {
+  /** A one-line narration of `chars` characters: the book line and sentences of ten-letter words. */
+  function sectionsOf(chars: number): NarrationSection[] {
+    const book = 'Atomic Habits, by James Clear.';
+    let oneLiner = 'In one sentence.';
+    while (oneLiner.length < chars - book.length - 2) oneLiner += ' Abcdefghij klmnopqrst.';
+    return [
+      { key: 'book', text: book },
+      { key: 'oneLiner', text: oneLiner.slice(0, chars - book.length - 2).trim() },
+    ];
+  }
+
+  it('does not leave the closing line alone in a part of a second', () => {
+    // The narration fills the first part (~39 s) so that the closing line alone would be a second part.
+    const end = NARRATION_PHRASES.en.end;
+    const sections = sectionsOf(NARRATION_FIRST_PART_MAX_CHARS - end.length + 2);
+    const whole = sections.map((section) => section.text).join('\n\n');
+    expect(whole.length + 1 + end.length).toBeGreaterThan(NARRATION_FIRST_PART_MAX_CHARS);
+    const parts = splitNarration(sections, 'en');
+    expect(parts).toHaveLength(2);
+    for (const part of parts) expect(part.text.length).toBeGreaterThanOrEqual(NARRATION_MIN_PART_CHARS);
+    expect(parts[0]?.text.length).toBeLessThanOrEqual(NARRATION_FIRST_PART_MAX_CHARS);
+    expect(parts[1]?.text.endsWith(end)).toBe(true);
+    expect(parts[1]?.sections).toEqual(['oneLiner']);
+    expect(parts[1]?.estimatedDurationMs).toBeGreaterThanOrEqual(5_000);
+    expect(squash(parts.map((part) => part.text).join(' '))).toBe(squash(`${whole} ${end}`));
+  });
+
+  it('merges a short tail into the part before it when both fit', () => {
+    const parts = splitNarration(sectionsOf(1_200), 'pt', { firstPartMaxChars: 1_150, maxChars: 2_500 });
+    expect(parts.map((part) => part.text.length >= NARRATION_MIN_PART_CHARS)).toEqual(parts.map(() => true));
+  });
+
+  it('keeps a narration shorter than a part whole, however short', () => {
+    const parts = splitNarration([{ key: 'book', text: 'Ok.' }], 'es');
+    expect(parts).toHaveLength(1);
+    expect(parts[0]?.text).toBe(`Ok. ${NARRATION_PHRASES.es.end}`);
+  });
+
+  it('fills a short part from a long section rather than ending it after a few words', () => {
+    // A short book line, then a section too long for the first part: the first part is filled.
+    const long = Array.from({ length: 60 }, (_, index) => `Sentence number ${index} is here.`).join(' ');
+    const parts = splitNarration(
+      [
+        { key: 'book', text: 'Dune.' },
+        { key: 'synopsis', text: long },
+      ],
+      'en',
+      { firstPartMaxChars: 600, maxChars: 1_000 },
+    );
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.text.length).toBeGreaterThanOrEqual(NARRATION_MIN_PART_CHARS);
+    expect(parts[0]?.sections).toEqual(['book', 'synopsis']);
+  });
+});
+
 const LANGUAGE = fc.constantFrom<Language>(...LANGUAGES);
 /** Sentences of words, with the odd digit range, in the sizes the contracts allow. */
 const prose = (maxLength: number) =>
@@ -220,6 +279,48 @@ describe('narration parts (properties)', () => {
           );
           expect(whole).toBe(`${script} ${NARRATION_PHRASES[language].end}`);
           expectInOrder(whole, spokenFields(input));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('no part is shorter than a few seconds unless the whole narration is', () => {
+    const SECTION_KEY = fc.constantFrom<NarrationSection['key']>('book', 'oneLiner', 'synopsis', 'themes');
+    fc.assert(
+      fc.property(
+        LANGUAGE,
+        fc.array(fc.record({ key: SECTION_KEY, text: prose(3_000) }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 200, max: 3_000 }),
+        fc.integer({ min: 100, max: 3_000 }),
+        (language, sections, maxChars, firstPartMaxChars) => {
+          const parts = splitNarration(sections, language, { maxChars, firstPartMaxChars });
+          const firstLimit = Math.min(maxChars, firstPartMaxChars);
+          const minChars = Math.min(NARRATION_MIN_PART_CHARS, Math.floor(firstLimit / 5));
+          for (const part of parts) {
+            expect(part.text.length).toBeLessThanOrEqual(part.index === 0 ? firstLimit : maxChars);
+            if (parts.length > 1) expect(part.text.length).toBeGreaterThanOrEqual(minChars);
+          }
+          const whole = squash(parts.map((part) => part.text).join(' '));
+          const script = squash(sections.map((section) => section.text).join(' '));
+          expect(whole).toBe(`${script} ${NARRATION_PHRASES[language].end}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with the default limits, every part of a real-sized summary lasts at least five seconds', () => {
+    fc.assert(
+      fc.property(
+        LANGUAGE,
+        prose(300),
+        prose(200),
+        fc.oneof(nonFiction, fiction),
+        (language, title, author, content) => {
+          const parts = narrationParts({ title, author, language, content });
+          if (parts.length < 2) return;
+          for (const part of parts) expect(part.estimatedDurationMs).toBeGreaterThanOrEqual(5_000);
         },
       ),
       { numRuns: 150 },

@@ -1,8 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { LANGUAGES, isLanguage } from '@summa/shared/languages';
+import { toast } from 'sonner';
+import { LANGUAGES, isLanguage, type Language } from '@summa/shared/languages';
+import { useAuth } from '../../lib/auth/use-auth';
+import { updateProfile } from '../../lib/gamification-api';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
+import { profileSaved } from '../../lib/invalidation';
+import { logWarning } from '../../lib/logger';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
@@ -27,15 +33,31 @@ function searchInLanguage(search: string, language: string): string | undefined 
   return `?${params.toString()}`;
 }
 
+/**
+ * The header's language menu. Signed in, the choice is also saved to the account (its preferred
+ * language, which the next sign-in restores and Settings shows); signed out, it stays in this
+ * browser.
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const { session } = useAuth();
+  const client = useQueryClient();
   const language = currentLanguage();
+  const saveToAccount = useMutation({
+    mutationFn: (preferredLanguage: Language) => updateProfile({ preferredLanguage }),
+    onSuccess: ({ profile }) => profileSaved(client, profile),
+    onError: (error) => {
+      logWarning('the language could not be saved to the account', error);
+      toast.error(t('common.toast.error'), { description: t('common.toast.tryAgain') });
+    },
+  });
 
   const choose = (value: string) => {
     if (!isLanguage(value)) return;
     setLanguage(value);
+    if (session) saveToAccount.mutate(value);
     const pathname = pathInLanguage(location.pathname, value);
     const search = searchInLanguage(location.search, value);
     if (pathname) void navigate({ pathname, search: search ?? location.search });

@@ -1,12 +1,20 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { MeResponse, ProfileUpdate, Session } from '@summa/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authEntry } from '../../app/guards';
+import { AuthContext } from '../../lib/auth/auth-context';
 import { currentLanguage, i18n, setLanguage } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-keys';
+import { apiError, fakeApi, json } from '../../test/fake-api';
+import { testMe } from '../../test/me-fixture';
+import { renderWithQueries } from '../../test/query-client';
+import { testSession } from '../../test/session-fixture';
 import { LanguageSwitcher } from './language-switcher';
 
-function renderSwitcher(path: string) {
+function renderSwitcher(path: string, session: Session | null = null) {
   const router = createMemoryRouter(
     [
       // /auth takes its language from ?lang, as in the app's routes.
@@ -15,8 +23,13 @@ function renderSwitcher(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  const { client } = renderWithQueries(
+    <AuthContext value={{ session, user: session?.user ?? null, loading: false }}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AuthContext>,
+  );
+  return Object.assign(router, { queryClient: client });
 }
 
 /** The menu's choices: their names and which one is checked. */
@@ -28,6 +41,7 @@ function choices() {
 
 afterEach(() => {
   setLanguage('pt');
+  vi.unstubAllGlobals();
 });
 
 describe('LanguageSwitcher', () => {
@@ -145,5 +159,53 @@ describe('LanguageSwitcher accessibility (issue 14)', () => {
     await user.click(screen.getByRole('button', { name: 'Idioma: PT' }));
     expect(screen.getByRole('menu')).toBeTruthy();
     expect(document.querySelector('[aria-hidden="true"] button, [aria-hidden="true"] a')).toBeNull();
+  });
+});
+
+describe('LanguageSwitcher signed in (issue 23)', () => {
+  it("saves the choice to the account's preferred language, which Settings and the header read", async () => {
+    setLanguage('pt');
+    let me: MeResponse = testMe({ profile: { preferredLanguage: 'pt' } });
+    const api = fakeApi({
+      'PATCH /api/me/profile': ({ body }) => {
+        me = { ...me, profile: { ...me.profile, ...(body as ProfileUpdate) } };
+        return json({ profile: me.profile });
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderSwitcher('/home', testSession({ language: 'pt' }));
+    queryClient.setQueryData(queryKeys.me, me);
+    await user.click(screen.getByRole('button', { name: 'Idioma: PT' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Español' }));
+
+    expect(currentLanguage()).toBe('es');
+    await waitFor(() =>
+      expect(api.to('/api/me/profile').map(({ body }) => body)).toEqual([{ preferredLanguage: 'es' }]),
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryData<MeResponse>(queryKeys.me)?.profile.preferredLanguage).toBe('es'),
+    );
+  });
+
+  it('keeps the language shown and says so when the account could not be told', async () => {
+    setLanguage('en');
+    fakeApi({ 'PATCH /api/me/profile': () => apiError(500, 'INTERNAL_ERROR') });
+    const user = userEvent.setup();
+    renderSwitcher('/home', testSession({ language: 'en' }));
+    await user.click(screen.getByRole('button', { name: 'Language: EN' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Português' }));
+    expect(currentLanguage()).toBe('pt');
+    expect(await screen.findByText('Algo deu errado')).toBeTruthy();
+  });
+
+  it('signed out, the choice stays in this browser only', async () => {
+    setLanguage('pt');
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderSwitcher('/pt');
+    await user.click(screen.getByRole('button', { name: 'Idioma: PT' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
+    expect(currentLanguage()).toBe('en');
+    expect(api.requests).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { ReaderAvatar } from '../../components/gamification/reader-avatar';
 import { buttonVariants } from '../../components/ui/button';
 import { RadioCard } from '../../components/ui/radio-card';
 import { cn } from '../../lib/utils';
-import { AVATAR_TYPES, avatarFileProblem } from './settings-rules';
+import { AVATAR_TYPES, avatarFileProblem, avatarProblemText, type AvatarProblem } from './settings-rules';
 
 /** The avatar as chosen on this form: as saved, a preset, or a file to upload. */
 export type AvatarChoice =
@@ -44,10 +44,10 @@ export function AvatarField({
   savedPreset: AvatarPreset | null;
   savedUrl: string | null;
   choice: AvatarChoice;
-  error: string | null;
+  error: AvatarProblem | null;
   disabled: boolean;
   onChoose: (choice: AvatarChoice) => void;
-  onError: (message: string | null) => void;
+  onError: (problem: AvatarProblem | null) => void;
 }) {
   const { t } = useTranslation();
   const fileId = useId();
@@ -69,14 +69,14 @@ export function AvatarField({
     if (!file) return;
     const problem = avatarFileProblem(file);
     if (problem) {
-      onError(problem === 'tooLarge' ? t('settings.avatar.tooLarge', { max }) : t('settings.avatar.badType'));
+      onError(problem);
       return;
     }
     try {
       onChoose({ kind: 'upload', file, preview: await readAsDataUrl(file) });
       onError(null);
     } catch {
-      onError(t('settings.avatar.badType'));
+      onError('badType');
     }
   };
 
@@ -118,7 +118,7 @@ export function AvatarField({
       {error ? (
         <p id={errorId} role="alert" className="flex items-start gap-2 text-sm text-red-700">
           <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {error}
+          {avatarProblemText(error, t)}
         </p>
       ) : null}
       <div

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, type Profile, type ProfileUpdate } from '@summa/shared';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
 import { LoaderCircle, Save } from 'lucide-react';
-import { memo, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
@@ -10,13 +10,20 @@ import { FormError } from '../../components/ui/form-error';
 import { Button } from '../../components/ui/button';
 import { inputClass, Label } from '../../components/ui/input';
 import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api-client';
 import { fieldErrorText, serverFieldError } from '../../lib/form-errors';
 import { updateProfile, uploadAvatar } from '../../lib/gamification-api';
-import { setLanguage } from '../../lib/i18n';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { logWarning } from '../../lib/logger';
 import { cn } from '../../lib/utils';
 import { AvatarField, type AvatarChoice } from './avatar-field';
-import { avatarErrorText, errorText, settingsFormSchema, timeZones } from './settings-rules';
+import {
+  avatarProblemOf,
+  errorText,
+  settingsFormSchema,
+  timeZones,
+  type AvatarProblem,
+} from './settings-rules';
 
 /** The ~400 suggestions of the time zone field, rendered once rather than on every keystroke. */
 const TimeZoneList = memo(function TimeZoneList({ id }: { id: string }) {
@@ -33,6 +40,16 @@ interface SettingsValues {
   nickname: string;
   language: Language;
   timeZone: string;
+}
+
+/** The server refused the request itself (its content), as opposed to a failure to get it there. */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 408, 429].includes(error.status)
+  );
 }
 
 /** Only what differs from the saved profile is sent. */
@@ -62,11 +79,12 @@ export function SettingsForm({
   const { t, i18n } = useTranslation();
   const ids = { nickname: useId(), language: useId(), timeZone: useId(), zoneList: useId(), error: useId() };
   const [avatar, setAvatar] = useState<AvatarChoice>({ kind: 'saved' });
-  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [avatarError, setAvatarError] = useState<AvatarProblem | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting, isSubmitSuccessful, submitCount },
   } = useForm<SettingsValues>({
     resolver: zodResolver(settingsFormSchema(profile.nickname)),
@@ -74,32 +92,51 @@ export function SettingsForm({
     mode: 'onTouched',
     defaultValues: {
       nickname: profile.nickname ?? '',
-      language: profile.preferredLanguage,
+      // What is shown: the interface's language (the account's since sign-in, or the header's
+      // choice, which is saved to the account too), so that saving keeps it.
+      language: currentLanguage(),
       timeZone: profile.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     },
   });
+  // The header's switcher changes the language while the form is open: the field follows it.
+  const shown = i18n.language;
+  useEffect(() => {
+    setValue('language', currentLanguage());
+  }, [shown, setValue]);
   const limits = { min: NICKNAME_MIN_LENGTH, max: NICKNAME_MAX_LENGTH };
   // The last save was refused here, for fields that are still wrong.
   const refused = submitCount > 0 && !isSubmitSuccessful && Object.keys(errors).length > 0;
 
   const save = async (values: SettingsValues) => {
     let saved = profile;
+    let chosen = avatar;
+    let avatarRefused = false;
+    setAvatarError(null);
     try {
-      if (avatar.kind === 'upload') {
+      if (chosen.kind === 'upload') {
         try {
-          saved = (await uploadAvatar(avatar.file)).profile;
+          saved = (await uploadAvatar(chosen.file)).profile;
+          chosen = { kind: 'saved' };
+          setAvatar(chosen);
+          onSaved(saved);
         } catch (error) {
           logWarning('avatar upload refused', error);
-          setAvatarError(avatarErrorText(error, t));
-          return;
+          setAvatarError(avatarProblemOf(error));
+          avatarRefused = true;
+          // A file the server refused is dropped (its message stays), so that it does not block
+          // every later save; one that could not be sent (offline, a server error) is tried again.
+          if (isRefusal(error)) {
+            chosen = { kind: 'saved' };
+            setAvatar(chosen);
+          }
         }
-        setAvatar({ kind: 'saved' });
-        onSaved(saved);
       }
-      const update = changes(saved, values, avatar);
+      // The other fields save whatever became of the image.
+      const update = changes(saved, values, chosen);
+      if (Object.keys(update).length === 0 && avatarRefused) return;
       if (Object.keys(update).length > 0) saved = (await updateProfile(update)).profile;
       onSaved(saved);
-      setAvatar({ kind: 'saved' });
+      if (chosen.kind === 'preset') setAvatar({ kind: 'saved' });
       // As the language switcher does: the interface follows the language just chosen.
       if (update.preferredLanguage) setLanguage(saved.preferredLanguage);
       // After a language change the thanks come in the new language.

@@ -1,5 +1,5 @@
 import type { MeResponse, Profile, ProfileUpdate } from '@summa/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
@@ -241,6 +241,23 @@ describe('settings page: saving', () => {
   });
 });
 
+describe('settings page: the language shown (issue 23)', () => {
+  it('shows the interface language, and follows the header switching it while open', async () => {
+    me = testMe({ profile: { preferredLanguage: 'pt' } });
+    renderSettings();
+    const field = await screen.findByLabelText<HTMLSelectElement>('Interface language');
+    expect(field.value).toBe('en');
+    act(() => setLanguage('es'));
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('Idioma de la interfaz').value).toBe('es'),
+    );
+    // Saving keeps what is shown.
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Configuración guardada.');
+    expect(patches()).toEqual([{ preferredLanguage: 'es' }]);
+  });
+});
+
 describe('settings page: avatar upload', () => {
   it('refuses a file over 2 MB or of another type before sending anything', async () => {
     renderSettings();
@@ -290,6 +307,43 @@ describe('settings page: avatar upload', () => {
       expect((await screen.findByRole('alert')).textContent).toBe(message);
       expect(screen.queryByText('Settings saved.')).toBeNull();
       expect(shared().avatarUrl).toBe('/avatars/owl.svg');
+      // The refused file is dropped from the form: the next save does not send it again.
+      expect(screen.queryByText('Image chosen: fake.png')).toBeNull();
+      await user.selectOptions(screen.getByLabelText('Interface language'), 'es');
+      await user.click(save());
+      await screen.findByText('Configuración guardada.');
+      expect(api.to('/api/me/avatar')).toHaveLength(1);
+      expect(patches()).toEqual([{ preferredLanguage: 'es' }]);
+      expect(screen.queryByRole('alert')).toBeNull();
     },
   );
+
+  it('saves the other fields in the same save that the server refuses the image in (issue 23)', async () => {
+    avatarStatus = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' };
+    renderSettings();
+    await user.upload(await screen.findByLabelText('Upload an image'), png(100, 'fake.png'));
+    await screen.findByText('Image chosen: fake.png');
+    await user.clear(nicknameField());
+    await user.type(nicknameField(), 'Ana Reads');
+    await user.click(save());
+    await screen.findByText('Settings saved.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please choose a PNG, JPEG or WebP image.');
+    expect(patches()).toEqual([{ nickname: 'Ana Reads' }]);
+    expect(shared().nickname).toBe('Ana Reads');
+    expect(screen.queryByText('Image chosen: fake.png')).toBeNull();
+  });
+
+  it('keeps an image that could not be sent (a server failure) for the next save', async () => {
+    avatarStatus = { status: 503, code: 'PAYLOAD_TOO_LARGE' };
+    renderSettings();
+    await user.upload(await screen.findByLabelText('Upload an image'), png(100, 'me.png'));
+    await user.click(save());
+    await screen.findByRole('alert');
+    expect(screen.getByText('Image chosen: me.png')).not.toBeNull();
+    avatarStatus = null;
+    await user.click(save());
+    await screen.findByText('Settings saved.');
+    expect(api.to('/api/me/avatar')).toHaveLength(2);
+    expect(shared().avatarUrl).toBe('https://files.test/avatar.webp');
+  });
 });

@@ -78,15 +78,25 @@ function errorCode(error: unknown): ErrorCode {
   return ERROR_CODES.find((code) => code === error.code) ?? 'INTERNAL_ERROR';
 }
 
-/** An upload's refusal in words: the size and type refusals say the avatar's own limits. */
-export function avatarErrorText(error: unknown, t: TFunction): string {
+/**
+ * What is wrong with an avatar: a file refused before it was sent, or the server's refusal by its
+ * code. Kept as such rather than in words, so that it reads in the language shown now.
+ */
+export type AvatarProblem = 'tooLarge' | 'badType' | ErrorCode;
+
+/** An upload's failure as an avatar problem: the size and type refusals are the avatar's own. */
+export function avatarProblemOf(error: unknown): AvatarProblem {
   const code = errorCode(error);
-  const max = AVATAR_MAX_BYTES / (1024 * 1024);
-  if (code === 'AVATAR_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE')
-    return t('settings.avatar.tooLarge', { max });
-  if (code === 'AVATAR_UNSUPPORTED_IMAGE' || code === 'UNSUPPORTED_MEDIA_TYPE')
-    return t('settings.avatar.badType');
-  return t(`errors.${code}`);
+  if (code === 'AVATAR_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE') return 'tooLarge';
+  if (code === 'AVATAR_UNSUPPORTED_IMAGE' || code === 'UNSUPPORTED_MEDIA_TYPE') return 'badType';
+  return code;
+}
+
+/** An avatar problem in words: the size and type refusals say the avatar's own limits. */
+export function avatarProblemText(problem: AvatarProblem, t: TFunction): string {
+  if (problem === 'tooLarge') return t('settings.avatar.tooLarge', { max: AVATAR_MAX_BYTES / (1024 * 1024) });
+  if (problem === 'badType') return t('settings.avatar.badType');
+  return t(`errors.${problem}`);
 }
 
 /** Any other failure in the reader's language, by its code. */

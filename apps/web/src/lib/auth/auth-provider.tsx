@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthState } from './auth-context';
+import { setLanguage } from '../i18n';
 import { authClient, type AuthClient } from './auth-client';
 
 interface AuthProviderProps {
@@ -8,7 +9,10 @@ interface AuthProviderProps {
   client?: AuthClient;
 }
 
-/** Follows the auth client's events and runs its refresh tick while the app is mounted. */
+/**
+ * Follows the auth client's events and runs its refresh tick while the app is mounted; a sign-in
+ * switches the interface to the account's preferred language.
+ */
 export function AuthProvider({ children, client = authClient }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>(() => {
     const session = client.currentSession();
@@ -17,7 +21,12 @@ export function AuthProvider({ children, client = authClient }: AuthProviderProp
 
   useEffect(() => {
     client.start();
-    const subscription = client.onAuthStateChange((_event, session) => {
+    const subscription = client.onAuthStateChange((event, session) => {
+      // The account's language wins over the browser's and the visitor's choice once signed in
+      // (a password reset signs in too); the header's switcher saves later changes to it.
+      if ((event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') && session) {
+        setLanguage(session.user.preferred_language);
+      }
       setState({ session, user: session?.user ?? null, loading: false });
     });
     return () => {
