@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { AudioSyntheses } from './features/audio/audio-synthesis.js';
 import { AudioService } from './features/audio/audio.service.js';
 import type { PartLimits } from './features/audio/narration.js';
+import { AccountSecurityService } from './features/auth/account-security.service.js';
 import { LoginThrottle } from './features/auth/auth-rate-limits.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { EmailConfirmationService } from './features/auth/email-confirmation.service.js';
@@ -81,6 +82,8 @@ export interface AuthServices {
   accounts: AuthService;
   recovery: RecoveryService;
   confirmation: EmailConfirmationService;
+  /** The reader's password, address and devices; the ReaderReauthentication port. */
+  security: AccountSecurityService;
   google: GoogleSignInService;
   loginThrottle: LoginThrottle;
   /** Signs the auth routes' cookies (@fastify/cookie); kept in the database like the JWT key. */
@@ -301,6 +304,7 @@ async function composeAuth(options: CompositionOptions): Promise<AuthServices> {
     sessionCheck,
     sessions,
     accounts: new AuthService({ ...deps, sessions }),
+    security: new AccountSecurityService({ ...deps, confirmation }),
     recovery: new RecoveryService({ ...deps, sessions }),
     confirmation,
     google: new GoogleSignInService({ ...deps, settings: config.google, sessions }),
