@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import { loadOrCreateSecret } from './db/app-secrets.repository.js';
 import type { DatabaseHandle } from './db/database.js';
+import { AccountService } from './features/account/account.service.js';
 import { AudioSyntheses } from './features/audio/audio-synthesis.js';
 import { AudioService } from './features/audio/audio.service.js';
 import type { PartLimits } from './features/audio/narration.js';
@@ -23,6 +24,7 @@ import { loadAchievements } from './features/gamification/achievements.js';
 import { ProfileService } from './features/gamification/profile.service.js';
 import { ProgressService } from './features/gamification/progress.service.js';
 import { RankingService } from './features/gamification/ranking.service.js';
+import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
@@ -108,6 +110,8 @@ export interface Services {
   profiles: ProfileService;
   ranking: RankingService;
   billing: BillingService;
+  /** The reader's export and the deletion of their account. */
+  account: AccountService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
   files: FilesService | undefined;
   /** Closes what was built here for the app's life (the model and the voice it chose). */
@@ -219,6 +223,20 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     log,
   });
 
+  // Export and deletion reach the other features through ports (ADR 0023).
+  const account = new AccountService({
+    db,
+    storage,
+    reauthentication: auth.security,
+    subscriptions: billing,
+    deletionSteps: [new StandingRemoval({ ranking })],
+    forgetSessions: (which) => auth.sessionCheck.forget(which),
+    log,
+  });
+  const orphans = await account.sweepOrphanedFiles();
+  if (orphans > 0)
+    log.info({ files: orphans }, 'removed the files of deleted accounts a previous process left');
+
   const skeletons = await profiles.fillNicknameSkeletons();
   if (skeletons > 0) log.info({ skeletons }, 'filled the skeletons of nicknames named before them');
   if (database.kind === 'pglite') {
@@ -252,6 +270,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     profiles,
     ranking,
     billing,
+    account,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
       for (const close of closers) await close();
