@@ -1,4 +1,5 @@
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -20,7 +21,8 @@ import { startFakeStripeServer, type FakeStripeServer } from '../../test/fake-st
 import { gamificationClient } from '../../test/gamification-client.js';
 import { checkoutCompleted, stripeEnv, subscriptionObject } from '../../test/stripe-events.js';
 import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { buildApp } from '../../app.js';
+import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, uniqueIp, type TestUser } from '../../test/test-users.js';
 import { rowsReferring, userColumns } from '../../test/user-tables.js';
 
@@ -277,5 +279,24 @@ describe.each(TEST_DATABASES)('deleting an account on %s', (kind) => {
       await inject({ method: 'GET', url: '/api/me/export', headers: bearer(reader.session) })
     ).json<{ tables: Record<string, unknown[]> }>().tables;
     expect(exportAfter).toEqual(exportBefore);
+  });
+
+  it('removes at start the files of deleted accounts that a stopped process left', async () => {
+    const key = `avatars/2026/11/${randomUUID()}.webp`;
+    const file = path.join(storageDir, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, 'left behind');
+    const { db } = context.database;
+    await db.insert(orphanedFiles).values({ key });
+
+    const next = await buildApp({
+      config: testConfig({ STORAGE_DIR: storageDir }),
+      database: context.database,
+    });
+    await next.ready();
+    await next.close();
+
+    expect(await exists(file)).toBe(false);
+    expect(await db.select().from(orphanedFiles)).toEqual([]);
   });
 });

@@ -314,4 +314,16 @@ describe.each(TEST_DATABASES)("a reader's password, address and devices on %s", 
       expect((await getUser(reader.session.access_token)).statusCode).toBe(401);
     });
   });
+
+  it('counts password attempts per account, like sign-in', async () => {
+    const { session } = await signUpTestUser(context.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push(
+        (await changePassword(session, { currentPassword: 'guess', newPassword: 'brand new' })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+  });
 });
