@@ -4,7 +4,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { composeServices, type ServiceOverrides } from './composition.js';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
+import { accountRoutes } from './features/account/account.routes.js';
 import { audioRoutes } from './features/audio/audio.routes.js';
+import { accountSecurityRoutes } from './features/auth/account-security.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { adminUsersRoutes } from './features/billing/admin-users.routes.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
@@ -159,6 +161,8 @@ export async function buildApp({
     },
   });
   await app.register(authRoutes, services.auth);
+  await app.register(accountSecurityRoutes, { security: services.auth.security });
+  await app.register(accountRoutes, { account: services.account });
   await app.register(usageRoutes, { usage: services.usage });
   await app.register(gamificationRoutes, {
     progress: services.progress,

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import { loadOrCreateSecret } from './db/app-secrets.repository.js';
 import type { DatabaseHandle } from './db/database.js';
+import { AccountService } from './features/account/account.service.js';
 import { AudioSyntheses } from './features/audio/audio-synthesis.js';
 import { AudioService } from './features/audio/audio.service.js';
 import type { PartLimits } from './features/audio/narration.js';
+import { AccountSecurityService } from './features/auth/account-security.service.js';
 import { LoginThrottle } from './features/auth/auth-rate-limits.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { EmailConfirmationService } from './features/auth/email-confirmation.service.js';
@@ -22,6 +24,7 @@ import { loadAchievements } from './features/gamification/achievements.js';
 import { ProfileService } from './features/gamification/profile.service.js';
 import { ProgressService } from './features/gamification/progress.service.js';
 import { RankingService } from './features/gamification/ranking.service.js';
+import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
@@ -81,6 +84,8 @@ export interface AuthServices {
   accounts: AuthService;
   recovery: RecoveryService;
   confirmation: EmailConfirmationService;
+  /** The reader's password, address and devices; the ReaderReauthentication port. */
+  security: AccountSecurityService;
   google: GoogleSignInService;
   loginThrottle: LoginThrottle;
   /** Signs the auth routes' cookies (@fastify/cookie); kept in the database like the JWT key. */
@@ -105,6 +110,8 @@ export interface Services {
   profiles: ProfileService;
   ranking: RankingService;
   billing: BillingService;
+  /** The reader's export and the deletion of their account. */
+  account: AccountService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
   files: FilesService | undefined;
   /** Closes what was built here for the app's life (the model and the voice it chose). */
@@ -216,6 +223,20 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     log,
   });
 
+  // Export and deletion reach the other features through ports (ADR 0023).
+  const account = new AccountService({
+    db,
+    storage,
+    reauthentication: auth.security,
+    subscriptions: billing,
+    deletionSteps: [new StandingRemoval({ ranking })],
+    forgetSessions: (which) => auth.sessionCheck.forget(which),
+    log,
+  });
+  const orphans = await account.sweepOrphanedFiles();
+  if (orphans > 0)
+    log.info({ files: orphans }, 'removed the files of deleted accounts a previous process left');
+
   const skeletons = await profiles.fillNicknameSkeletons();
   if (skeletons > 0) log.info({ skeletons }, 'filled the skeletons of nicknames named before them');
   if (database.kind === 'pglite') {
@@ -249,6 +270,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     profiles,
     ranking,
     billing,
+    account,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
       for (const close of closers) await close();
@@ -301,6 +323,7 @@ async function composeAuth(options: CompositionOptions): Promise<AuthServices> {
     sessionCheck,
     sessions,
     accounts: new AuthService({ ...deps, sessions }),
+    security: new AccountSecurityService({ ...deps, confirmation }),
     recovery: new RecoveryService({ ...deps, sessions }),
     confirmation,
     google: new GoogleSignInService({ ...deps, settings: config.google, sessions }),

@@ -27,7 +27,6 @@ export const ENDPOINT_ROUTES = {
     refresh: { method: 'POST', path: '/api/auth/refresh' },
     logout: { method: 'POST', path: '/api/auth/logout' },
     user: { method: 'GET', path: '/api/auth/user' },
-    password: { method: 'POST', path: '/api/auth/password' },
     recover: { method: 'POST', path: '/api/auth/recover' },
     reset: { method: 'POST', path: '/api/auth/reset' },
     confirmEmail: { method: 'POST', path: '/api/auth/confirm' },

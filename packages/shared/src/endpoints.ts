@@ -9,7 +9,6 @@ import {
   emailChangePendingSchema,
 } from './contracts/account.js';
 import {
-  changePasswordRequestSchema,
   confirmEmailRequestSchema,
   googleCallbackQuerySchema,
   googleExchangeRequestSchema,
@@ -140,7 +139,6 @@ export const ENDPOINTS = {
     },
     logout: { ...ENDPOINT_ROUTES.auth.logout, response: noContent },
     user: { ...ENDPOINT_ROUTES.auth.user, response: { 200: userResponseSchema } },
-    password: { ...ENDPOINT_ROUTES.auth.password, body: changePasswordRequestSchema, response: noContent },
     recover: { ...ENDPOINT_ROUTES.auth.recover, body: recoverRequestSchema, response: noContent },
     reset: { ...ENDPOINT_ROUTES.auth.reset, body: resetRequestSchema, response: { 200: sessionSchema } },
     confirmEmail: {

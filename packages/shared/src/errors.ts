@@ -56,15 +56,18 @@ export const ERROR_CODES = [
   'TRANSLATION_SAME_LANGUAGE',
   /** The model's translation was unusable (not the summary's shape): nothing was stored; retrying is safe. */
   'TRANSLATION_FAILED',
-  /** 400: the current password typed to change the password or the e-mail, or to delete the account, is not the account's. */
+  /** The password given to prove it is the reader is not the account's (nothing changed). */
   'WRONG_PASSWORD',
-  /**
-   * 403: deleting an account without a password needs a Google sign-in of the last 10 minutes;
-   * the reader signs in with Google again and retries.
-   */
+  /** The account has a password: the change needs it. */
+  'PASSWORD_REQUIRED',
+  /** The account has no password yet (made with Google): it sets one before changing its address. */
+  'PASSWORD_NOT_SET',
+  /** The new address is the account's own. */
+  'EMAIL_UNCHANGED',
+  /** An account without a password is deleted only within minutes of a Google sign-in: sign in with Google again. */
   'REAUTH_REQUIRED',
-  /** 409: the new e-mail address of an e-mail change already belongs to another account. */
-  'EMAIL_IN_USE',
+  /** The payment provider did not cancel the subscription: nothing was deleted; retrying is safe. */
+  'SUBSCRIPTION_CANCEL_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -33,7 +33,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const SESSION_ROUTES = new Set([
   '/api/auth/logout',
   '/api/auth/refresh',
-  '/api/auth/password',
+  '/api/me/password',
+  '/api/me/sessions/{id}',
+  '/api/me',
   '/api/auth/reset',
 ]);
 

@@ -72,9 +72,9 @@ describe('the logs', () => {
       (
         await inject({
           method: 'POST',
-          url: '/api/auth/password',
+          url: '/api/me/password',
           headers: bearer(refreshed),
-          payload: { current_password: password, new_password: newPassword },
+          payload: { currentPassword: password, newPassword },
         })
       ).statusCode,
     ).toBe(204);
@@ -91,7 +91,7 @@ describe('the logs', () => {
 
     const log = lines.join('');
     // The capture works: every call above is in it, and the careless route's fields were redacted.
-    for (const url of ['/api/auth/signup', '/api/auth/login', '/api/auth/refresh', '/api/auth/password']) {
+    for (const url of ['/api/auth/signup', '/api/auth/login', '/api/auth/refresh', '/api/me/password']) {
       expect(log).toContain(`"url":"${url}"`);
     }
     expect(log).toContain('"msg":"everything"');

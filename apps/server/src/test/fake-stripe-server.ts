@@ -1,7 +1,8 @@
 /**
  * A fake of the few Stripe API calls the server makes, for integration tests and e2e runs:
- * `POST /v1/customers`, `POST /v1/checkout/sessions`, `POST /v1/billing_portal/sessions` and
- * `GET /v1/subscriptions/{id}` (from subscriptions a test puts in). The stripe package talks to it
+ * `POST /v1/customers`, `POST /v1/checkout/sessions`, `POST /v1/billing_portal/sessions`,
+ * `GET /v1/subscriptions/{id}` (from subscriptions a test puts in) and `DELETE /v1/subscriptions/{id}`
+ * (cancels one of those). The stripe package talks to it
  * through its host, port and protocol options (STRIPE_API_BASE). Node built-ins only, so that
  * e2e/ and bench/ can import it by relative path.
  */
@@ -118,6 +119,17 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         const found = subscriptions.get(decodeURIComponent(subscription[1]));
         if (found) sendJson(res, 200, found);
         else stripeError(res, 404, `No such subscription: '${subscription[1]}'`);
+        return;
+      }
+      if (method === 'DELETE' && subscription?.[1]) {
+        const found = subscriptions.get(decodeURIComponent(subscription[1]));
+        if (!found) {
+          stripeError(res, 404, `No such subscription: '${subscription[1]}'`);
+          return;
+        }
+        const canceled = { ...found, status: 'canceled', ended_at: Math.floor(Date.now() / 1000) };
+        subscriptions.set(found.id, canceled);
+        sendJson(res, 200, canceled);
         return;
       }
       stripeError(res, 404, `Unrecognized request URL (${method}: ${path})`);

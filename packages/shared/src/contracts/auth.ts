@@ -84,12 +84,6 @@ export const confirmEmailRequestSchema = z
   .meta({ id: 'ConfirmEmailRequest' });
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 
-/** Signed-in password change; answered with 204, and every other session is signed out. */
-export const changePasswordRequestSchema = z
-  .object({ current_password: text().min(1).max(PASSWORD_MAX_LENGTH), new_password: passwordSchema })
-  .meta({ id: 'ChangePasswordRequest' });
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-
 /** The one-time code the Google callback puts in the /welcome URL fragment. */
 export const googleExchangeRequestSchema = z
   .object({ code: opaqueTokenSchema })

@@ -1,6 +1,10 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { languageEnum, users } from './accounts.js';
 
+/** How a session was signed in: a password, Google, a recovery link, or the sign-up itself. */
+export const SIGN_IN_METHODS = ['password', 'google', 'recovery', 'signup'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Secrets generated once and shared by every instance on the database (the JWT key). */
@@ -53,6 +57,15 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt,
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in, for the reader's list of devices (cut to 512 characters). */
+    userAgent: text('user_agent'),
+    /** A sign-in or a refresh: when the session was last used to renew its tokens. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * How the reader proved it was them: deleting an account without a password needs a Google
+     * sign-in of the last minutes. Null for sessions made before it was recorded.
+     */
+    signInMethod: text('sign_in_method', { enum: SIGN_IN_METHODS }),
   },
   (table) => [index('auth_sessions_user_idx').on(table.userId)],
 );
@@ -166,3 +179,13 @@ export const mailOutbox = pgTable(
   },
   (table) => [index('mail_outbox_recipient_idx').on(table.recipient)],
 );
+
+/**
+ * Stored files whose owner is gone (a deleted reader's avatar), recorded in the transaction that
+ * removed the owner and removed once the file is: a process that dies in between leaves the row,
+ * and the next start removes the file.
+ */
+export const orphanedFiles = pgTable('orphaned_files', {
+  key: text('key').primaryKey(),
+  createdAt,
+});

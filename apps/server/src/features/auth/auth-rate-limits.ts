@@ -29,6 +29,8 @@ export const AUTH_RATE_LIMITS = {
   confirmIp: { name: 'confirm:ip', limit: 20, windowSeconds: HOUR },
   confirmResendAccount: { name: 'confirm-resend:account', limit: 3, windowSeconds: HOUR },
   passwordAccount: { name: 'password:account', limit: 10, windowSeconds: 15 * MINUTE },
+  emailChangeAccount: { name: 'email-change:account', limit: 5, windowSeconds: HOUR },
+  sessionsAccount: { name: 'sessions:account', limit: 60, windowSeconds: 15 * MINUTE },
   googleExchangeIp: { name: 'google-exchange:ip', limit: 30, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     handler: async (request, reply) => {
       await byIp(AUTH_RATE_LIMITS.signupIp, request);
       await byAccount(AUTH_RATE_LIMITS.signupAccount, request.body.email);
-      const session = await accounts.signUp(request.body);
+      const session = await accounts.signUp(request.body, request.headers['user-agent']);
       // The address is the reader's word until they open this link (no role or grant before).
       confirmation.request(session.user.id);
       rememberDevice(reply, request.body.email);
@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     handler: async (request, reply) => {
       const { email } = request.body;
       await loginThrottle.admit({ ip: request.ip, email, deviceToken: deviceCookie(request) });
-      const session = await accounts.logIn(request.body);
+      const session = await accounts.logIn(request.body, request.headers['user-agent']);
       rememberDevice(reply, email);
       return session;
     },
@@ -128,21 +128,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.auth.password, {
-      tags,
-      summary: 'Change the password; signs out every other session',
-      bearer: true,
-      errors: [400, 401, 429],
-    }),
-    preHandler: app.authenticate,
-    handler: async (request, reply) => {
-      await byAccount(AUTH_RATE_LIMITS.passwordAccount, request.user.id);
-      await accounts.changePassword(request.user, request.body);
-      return reply.code(204).send(null);
-    },
-  });
-
-  app.route({
     ...endpointRoute(ENDPOINTS.auth.recover, {
       tags,
       summary: 'Mail a password-reset link; the same answer whether or not the e-mail has an account',
@@ -164,15 +149,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
     handler: async (request) => {
       await byIp(AUTH_RATE_LIMITS.resetIp, request);
-      return recovery.resetPassword(request.body.token, request.body.password);
+      return recovery.resetPassword(request.body.token, request.body.password, request.headers['user-agent']);
     },
   });
 
   app.route({
     ...endpointRoute(ENDPOINTS.auth.confirmEmail, {
       tags,
-      summary: "Prove the account's e-mail address with the mailed confirmation link",
-      errors: [400, 429],
+      summary:
+        "Prove the account's e-mail address with the mailed link; a link mailed for a change of address makes it the account's",
+      errors: [400, 409, 429],
     }),
     handler: async (request, reply) => {
       await byIp(AUTH_RATE_LIMITS.confirmIp, request);
@@ -270,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
     handler: async (request) => {
       await byIp(AUTH_RATE_LIMITS.googleExchangeIp, request);
-      return google.exchange(request.body.code);
+      return google.exchange(request.body.code, request.headers['user-agent']);
     },
   });
 };

@@ -1,16 +1,21 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { authSessions, emailConfirmationTokens, users } from '../../db/schema/index.js';
+import { authSessions, emailConfirmationTokens, passwordResetTokens, users } from '../../db/schema/index.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Whether the account's address is one of ADMIN_EMAILS (lowercased); false for an empty list. */
-function listedAdmin(adminEmails: readonly string[]): SQL {
+/** Whether `address` is one of ADMIN_EMAILS (lowercased); false for an empty list. */
+function listed(address: SQL, adminEmails: readonly string[]): SQL {
   if (adminEmails.length === 0) return sql`false`;
-  return sql`lower(${users.email}) in (${sql.join(
+  return sql`lower(${address}) in (${sql.join(
     adminEmails.map((email) => sql`${email}`),
     sql`, `,
   )})`;
+}
+
+/** Whether the account's address is one of ADMIN_EMAILS. */
+function listedAdmin(adminEmails: readonly string[]): SQL {
+  return listed(sql`${users.email}`, adminEmails);
 }
 
 export async function createConfirmationToken(
@@ -53,16 +58,28 @@ export async function confirmAddress(
   return rows.length > 0;
 }
 
+/** What opening a confirmation link did. */
+export type ConfirmationOutcome =
+  /** The account's own address is proven. */
+  | { kind: 'confirmed'; userId: string }
+  /** The link was sent to a new address the reader asked for: it is now the account's, proven. */
+  | { kind: 'changed'; userId: string; previousEmail: string; email: string }
+  /** The new address became another account's after the link was sent: nothing changed. */
+  | { kind: 'taken' }
+  /** An unknown, used or expired link. */
+  | { kind: 'invalid' };
+
 /**
- * Spends a confirmation link and proves its address, in one transaction. Returns the account's
- * id, or undefined for an unknown, used or expired link, or one whose address is no longer the
- * account's.
+ * Spends a confirmation link, in one transaction. A link bound to the account's address proves
+ * it; a link bound to another address (an address change, ADR 0023) makes that address the
+ * account's, proven, with the role ADMIN_EMAILS gives it, and spends the account's other unused
+ * links and its reset links, which were mailed to the old address.
  */
 export async function confirmWithToken(
   db: Database,
   tokenHash: string,
   adminEmails: readonly string[],
-): Promise<string | undefined> {
+): Promise<ConfirmationOutcome> {
   return db.transaction(async (tx) => {
     const [token] = await tx
       .update(emailConfirmationTokens)
@@ -75,8 +92,74 @@ export async function confirmWithToken(
         ),
       )
       .returning({ userId: emailConfirmationTokens.userId, email: emailConfirmationTokens.email });
-    if (!token) return undefined;
-    return (await confirmAddress(tx, token.userId, token.email, adminEmails)) ? token.userId : undefined;
+    if (!token) return { kind: 'invalid' };
+    const [account] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, token.userId))
+      .for('update');
+    if (!account) return { kind: 'invalid' };
+    if (account.email.toLowerCase() === token.email.toLowerCase()) {
+      await confirmAddress(tx, token.userId, token.email, adminEmails);
+      return { kind: 'confirmed', userId: token.userId };
+    }
+    const [other] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${token.email})`, ne(users.id, token.userId)));
+    if (other) return { kind: 'taken' };
+    await tx
+      .update(users)
+      .set({
+        email: token.email,
+        emailConfirmedAt: sql`now()`,
+        // Roles follow proven listed addresses (ADR 0022): the new address decides alone.
+        role: sql`case when ${listed(sql`${token.email}`, adminEmails)} then 'admin' else 'user' end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, token.userId));
+    await spendOtherLinks(tx, token.userId);
+    return { kind: 'changed', userId: token.userId, previousEmail: account.email, email: token.email };
+  });
+}
+
+/** The account's unused confirmation and reset links stop working. */
+async function spendOtherLinks(tx: Transaction, userId: string): Promise<void> {
+  await tx
+    .update(emailConfirmationTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailConfirmationTokens.userId, userId), isNull(emailConfirmationTokens.usedAt)));
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * A link for a change of address: the reader's earlier unused change links (those bound to an
+ * address other than the account's) stop working, so only the newest asked-for address can win.
+ */
+export async function createChangeToken(
+  db: Database,
+  token: { hash: string; userId: string; email: string; expiresAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailConfirmationTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailConfirmationTokens.userId, token.userId),
+          isNull(emailConfirmationTokens.usedAt),
+          sql`lower(${emailConfirmationTokens.email}) <> (select lower(${users.email}) from ${users} where ${users.id} = ${token.userId})`,
+        ),
+      );
+    await tx.insert(emailConfirmationTokens).values({
+      tokenHash: token.hash,
+      userId: token.userId,
+      email: token.email,
+      expiresAt: token.expiresAt,
+    });
   });
 }
 

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { findAccount } from './auth.repository.js';
 import {
   confirmWithToken,
+  createChangeToken,
   createConfirmationToken,
   syncAdminRoles,
 } from './email-confirmation.repository.js';
@@ -29,15 +30,31 @@ export class EmailConfirmationService {
   }
 
   /**
+   * Mails a link to `newEmail` that makes it the account's address when opened (ADR 0023), in the
+   * background; until then the account keeps its address.
+   */
+  requestChange(userId: string, newEmail: string): void {
+    const baseUrl = this.deps.baseUrl();
+    this.deps.mail.dispatch(() => this.prepareChangeMail(userId, newEmail, baseUrl));
+  }
+
+  /**
    * Spends a confirmation link: the address is proven, and the admin role follows when ADMIN_EMAILS
-   * lists it. Answers the account's id; 400 INVALID_TOKEN for an unknown, used or expired link.
+   * lists it; a link mailed for a change of address makes that address the account's, and the old
+   * address is told. Answers the account's id; 400 INVALID_TOKEN for an unknown, used or expired
+   * link, 409 EMAIL_TAKEN when the new address became another account's meanwhile.
    */
   async confirm(token: string): Promise<string> {
-    const userId = await confirmWithToken(this.deps.db, sha256(token), this.deps.adminEmails);
-    if (!userId) throw new AppError('INVALID_TOKEN', 400);
-    // This instance's cached session checks carry the role: the new one applies at once.
-    this.deps.forgetSessions({ userId });
-    return userId;
+    const outcome = await confirmWithToken(this.deps.db, sha256(token), this.deps.adminEmails);
+    if (outcome.kind === 'invalid') throw new AppError('INVALID_TOKEN', 400);
+    if (outcome.kind === 'taken') throw new AppError('EMAIL_TAKEN', 409);
+    // This instance's cached session checks carry the role and address: the new ones apply at once.
+    this.deps.forgetSessions({ userId: outcome.userId });
+    if (outcome.kind === 'changed') {
+      const { userId, previousEmail, email } = outcome;
+      this.deps.mail.dispatch(() => this.prepareChangedNotice(userId, previousEmail, email));
+    }
+    return outcome.userId;
   }
 
   /**
@@ -65,6 +82,45 @@ export class EmailConfirmationService {
       to: account.email,
       subject: texts.subject,
       text: fillTemplate(texts.body, { name: account.fullName, link }),
+    };
+  }
+
+  private async prepareChangeMail(
+    userId: string,
+    newEmail: string,
+    baseUrl: string,
+  ): Promise<MailMessage | undefined> {
+    const { db } = this.deps;
+    const account = await findAccount(db, userId);
+    if (!account) return undefined;
+    const token = randomToken();
+    await createChangeToken(db, {
+      hash: sha256(token),
+      userId,
+      email: newEmail,
+      expiresAt: new Date(Date.now() + CONFIRMATION_TOKEN_TTL_SECONDS * 1000),
+    });
+    const texts = translations[account.preferredLanguage].authMail.changeEmail;
+    const link = `${baseUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
+    return {
+      to: newEmail,
+      subject: texts.subject,
+      text: fillTemplate(texts.body, { name: account.fullName, link }),
+    };
+  }
+
+  private async prepareChangedNotice(
+    userId: string,
+    previousEmail: string,
+    email: string,
+  ): Promise<MailMessage | undefined> {
+    const account = await findAccount(this.deps.db, userId);
+    if (!account) return undefined;
+    const texts = translations[account.preferredLanguage].authMail.emailChanged;
+    return {
+      to: previousEmail,
+      subject: texts.subject,
+      text: fillTemplate(texts.body, { name: account.fullName, email }),
     };
   }
 }

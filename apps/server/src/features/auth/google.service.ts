@@ -192,10 +192,10 @@ export class GoogleSignInService {
   }
 
   /** Spends the one-time code of a finished Google sign-in for a session. */
-  async exchange(code: string): Promise<Session> {
+  async exchange(code: string, userAgent: string | undefined): Promise<Session> {
     const userId = await takeHandoff(this.deps.db, sha256(code));
     if (!userId) throw new AppError('INVALID_TOKEN', 400);
-    return this.deps.sessions.start(userId);
+    return this.deps.sessions.start(userId, { method: 'google', userAgent });
   }
 
   private settings(): GoogleSettings {

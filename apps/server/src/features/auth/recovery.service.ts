@@ -31,7 +31,7 @@ export class RecoveryService {
   }
 
   /** Sets the new password, proves the address, signs out every session, and signs the user in afresh. */
-  async resetPassword(token: string, password: string): Promise<Session> {
+  async resetPassword(token: string, password: string, userAgent: string | undefined): Promise<Session> {
     const passwordHash = await hashPassword(password);
     const userId = await resetPasswordWithToken(
       this.deps.db,
@@ -40,7 +40,7 @@ export class RecoveryService {
       this.deps.adminEmails,
     );
     if (!userId) throw new AppError('INVALID_TOKEN', 400);
-    const session = await this.deps.sessions.start(userId);
+    const session = await this.deps.sessions.start(userId, { method: 'recovery', userAgent });
     this.deps.forgetSessions({ userId: session.user.id }); // every earlier session is signed out
     return session;
   }

@@ -11,6 +11,7 @@ import {
   revokeSession,
   rotateRefreshToken,
   type NewRefreshToken,
+  type SignInRecord,
 } from './sessions.repository.js';
 import { randomToken, sha256, type AccessTokens } from './tokens.service.js';
 
@@ -65,10 +66,10 @@ export class SessionService {
     };
   }
 
-  /** Signs the user in: a new session (refresh-token family). */
-  async start(userId: string): Promise<Session> {
+  /** Signs the user in: a new session (refresh-token family), remembering how and from what browser. */
+  async start(userId: string, signIn: SignInRecord): Promise<Session> {
     const refresh = newRefreshToken();
-    const sessionId = await createSession(this.deps.db, userId, refresh.stored);
+    const sessionId = await createSession(this.deps.db, userId, refresh.stored, signIn);
     return this.sessionFor(userId, sessionId, refresh.token);
   }
 

@@ -1,16 +1,44 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { authSessions, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
+import {
+  authSessions,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+  type SignInMethod,
+} from '../../db/schema/index.js';
 
 export interface NewRefreshToken {
   hash: string;
   expiresAt: Date;
 }
 
-export async function createSession(db: Database, userId: string, refresh: NewRefreshToken): Promise<string> {
+/** How a session began, as the reader's list of devices and the deletion's re-authentication read it. */
+export interface SignInRecord {
+  method: SignInMethod;
+  /** The User-Agent header, when the browser sent one. */
+  userAgent: string | undefined;
+}
+
+/** A User-Agent longer than this is cut: it is only parsed for display. */
+const USER_AGENT_MAX_LENGTH = 512;
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  refresh: NewRefreshToken,
+  signIn: SignInRecord,
+): Promise<string> {
   return db.transaction(async (tx) => {
-    const [session] = await tx.insert(authSessions).values({ userId }).returning({ id: authSessions.id });
+    const [session] = await tx
+      .insert(authSessions)
+      .values({
+        userId,
+        signInMethod: signIn.method,
+        userAgent: signIn.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+      })
+      .returning({ id: authSessions.id });
     if (!session) throw new Error('session not created');
     await tx
       .insert(refreshTokens)
@@ -87,6 +115,10 @@ export async function rotateRefreshToken(
     await tx
       .insert(refreshTokens)
       .values({ tokenHash: successor.hash, sessionId: token.sessionId, expiresAt: successor.expiresAt });
+    await tx
+      .update(authSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(authSessions.id, token.sessionId));
     return { kind: spent ? 'rotated' : 'grace', ...family };
   });
 }
@@ -138,4 +170,59 @@ export async function findRefreshTokenUser(db: Database, tokenHash: string): Pro
     .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, tokenHash));
   return row?.userId;
+}
+
+export interface LiveSessionRow {
+  id: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * The reader's sessions that can still be used: not revoked, and holding a refresh token that is
+ * neither spent nor expired (a session whose tokens all lapsed is signed out in effect), newest first.
+ */
+export async function findLiveSessions(db: Database, userId: string): Promise<LiveSessionRow[]> {
+  return db
+    .select({
+      id: authSessions.id,
+      userAgent: authSessions.userAgent,
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+    })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.sessionId} = ${authSessions.id}
+          and ${refreshTokens.rotatedAt} is null and ${refreshTokens.expiresAt} > now())`,
+      ),
+    )
+    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.id));
+}
+
+/** Revokes one of the reader's sessions; false when the reader has no such live session. */
+export async function revokeOwnSession(db: Database, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)),
+    )
+    .returning({ id: authSessions.id });
+  return rows.length > 0;
+}
+
+/** How and when a session was signed in (for re-authentication), or undefined for an unknown one. */
+export async function findSignIn(
+  db: Database,
+  sessionId: string,
+): Promise<{ method: SignInMethod | null; signedInAt: Date } | undefined> {
+  const [row] = await db
+    .select({ method: authSessions.signInMethod, signedInAt: authSessions.createdAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return row;
 }

@@ -6,9 +6,11 @@ import {
   type BillingInterval,
   type BillingSubscription,
   type Language,
+  type SubscriptionStatus,
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { SubscriptionCancellation } from '../../ports/subscription-cancellation.js';
 import {
   WebhookRejectedError,
   type PaymentEvent,
@@ -46,8 +48,14 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
 }
 
-/** Checkout, the Billing Portal, Stripe's webhooks and admin grants of Premium. */
-export class BillingService {
+/** Subscription statuses after which Stripe charges nothing more. */
+const ENDED_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Checkout, the Billing Portal, Stripe's webhooks and admin grants of Premium; the
+ * SubscriptionCancellation port (a deleted account's subscription ends at once).
+ */
+export class BillingService implements SubscriptionCancellation {
   constructor(private readonly deps: BillingDeps) {}
 
   get enabled(): boolean {
@@ -72,6 +80,19 @@ export class BillingService {
     } catch (error) {
       this.deps.log.error({ err: error }, `Stripe: ${what} failed`);
       throw new AppError('SERVICE_UNAVAILABLE', 503);
+    }
+  }
+
+  async cancelNow(userId: string): Promise<void> {
+    const account = await findAccount(this.deps.db, userId);
+    if (!account?.subscriptionId || !account.status || ENDED_STATUSES.has(account.status)) return;
+    const { subscriptionId } = account;
+    try {
+      // Without payments configured, a live subscription cannot be ended: it must not outlive its reader.
+      await this.payments().provider.cancelSubscription(subscriptionId);
+    } catch (error) {
+      this.deps.log.error({ err: error, subscriptionId }, 'Stripe: cancelling a subscription failed');
+      throw new AppError('SUBSCRIPTION_CANCEL_FAILED', 502);
     }
   }
 

@@ -281,3 +281,26 @@ export async function findProgressForUpdate(
   const [row] = await tx.select().from(readerProgress).where(eq(readerProgress.userId, userId)).for('update');
   return row;
 }
+
+/** The reader's progress row, locked until the transaction ends; undefined when they have none. */
+export async function lockProgressRow(tx: Transaction, userId: string): Promise<ProgressRow | undefined> {
+  const [row] = await tx.select().from(readerProgress).where(eq(readerProgress.userId, userId)).for('update');
+  return row;
+}
+
+/** Applies rank count changes outside an award (a reader leaving every board). */
+export async function applyRankCounts(
+  tx: Transaction,
+  shard: number,
+  changes: RankCountChange[],
+): Promise<void> {
+  const moves = rankCountMoves(shard, changes);
+  if (moves.length === 0) return;
+  await tx
+    .insert(rankCounts)
+    .values(moves)
+    .onConflictDoUpdate({
+      target: [rankCounts.scope, rankCounts.xp, rankCounts.shard],
+      set: { readers: sql`${rankCounts.readers} + excluded.readers` },
+    });
+}

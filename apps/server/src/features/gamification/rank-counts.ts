@@ -56,3 +56,15 @@ export function languageChanges(xp: number, from: Language, to: Language): RankC
     { scope: `language:${to}`, xp, delta: 1 },
   ];
 }
+
+/** The rank count changes of a reader leaving every board they are counted on (their account deleted). */
+export function leavingChanges(standing: Standing): RankCountChange[] {
+  const changes: RankCountChange[] = [];
+  if (standing.xp > 0) {
+    changes.push({ scope: 'global', xp: standing.xp, delta: -1 });
+    changes.push({ scope: `language:${standing.language}`, xp: standing.xp, delta: -1 });
+  }
+  if (standing.weekXp > 0)
+    changes.push({ scope: `week:${standing.weekStart}`, xp: standing.weekXp, delta: -1 });
+  return changes;
+}

@@ -131,6 +131,15 @@ export class RankingService {
     this.standings?.delete(userId);
   }
 
+  /**
+   * The reader is gone (their account deleted): every board this instance holds may list them,
+   * so all are read again; other instances drop them within RANKING_REFRESH_MS.
+   */
+  forgetReader(userId: string): void {
+    this.standings?.delete(userId);
+    this.boards?.clear();
+  }
+
   private async standingOf(userId: string): Promise<Standing | undefined> {
     if (!this.standings) return this.readStanding(userId);
     return (await this.standings.fetch(userId))?.standing;

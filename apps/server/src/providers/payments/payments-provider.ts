@@ -81,6 +81,8 @@ export interface PaymentsProvider {
     locale: PaymentsLocale;
   }): Promise<string>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot>;
+  /** Ends the subscription now (no further charge); one Stripe no longer knows is taken as ended. */
+  cancelSubscription(id: string): Promise<void>;
   /** Verifies the signature (and its age) of a webhook body; throws WebhookRejectedError. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -124,6 +124,15 @@ export function createStripePayments(settings: PaymentsSettings): PaymentsProvid
     async retrieveSubscription(id) {
       return snapshotOf(await stripe.subscriptions.retrieve(id));
     },
+    async cancelSubscription(id) {
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (error) {
+        // Deleted on Stripe's side (its dashboard): nothing is left to charge.
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return;
+        throw error;
+      }
+    },
     verifyEvent(rawBody, signature) {
       if (!signature) throw new WebhookRejectedError('no Stripe-Signature header');
       let event: Stripe.Event;

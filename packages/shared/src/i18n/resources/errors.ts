@@ -48,9 +48,13 @@ export const errors = defineMessages({
     ALREADY_PREMIUM: 'Você já é Premium.',
     TRANSLATION_SAME_LANGUAGE: 'Este resumo já está neste idioma.',
     TRANSLATION_FAILED: 'Não foi possível traduzir este resumo. Tente novamente.',
-    WRONG_PASSWORD: 'A senha atual está incorreta.',
-    REAUTH_REQUIRED: 'Por segurança, entre de novo com o Google antes de continuar.',
-    EMAIL_IN_USE: 'Este e-mail já é usado por outra conta.',
+    WRONG_PASSWORD: 'A senha não está correta.',
+    PASSWORD_REQUIRED: 'Digite sua senha atual.',
+    PASSWORD_NOT_SET: 'Sua conta ainda não tem senha. Crie uma senha antes de mudar o e-mail.',
+    EMAIL_UNCHANGED: 'Este já é o e-mail da sua conta.',
+    REAUTH_REQUIRED: 'Por segurança, entre de novo com o Google e exclua a conta nos 10 minutos seguintes.',
+    SUBSCRIPTION_CANCEL_FAILED:
+      'Não foi possível cancelar sua assinatura agora, então nada foi excluído. Tente novamente em instantes.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -100,9 +104,13 @@ export const errors = defineMessages({
     ALREADY_PREMIUM: 'You are already Premium.',
     TRANSLATION_SAME_LANGUAGE: 'This summary is already in that language.',
     TRANSLATION_FAILED: 'This summary could not be translated. Please try again.',
-    WRONG_PASSWORD: 'The current password is incorrect.',
-    REAUTH_REQUIRED: 'For your security, sign in with Google again before continuing.',
-    EMAIL_IN_USE: 'This e-mail address is already used by another account.',
+    WRONG_PASSWORD: 'The password is not correct.',
+    PASSWORD_REQUIRED: 'Enter your current password.',
+    PASSWORD_NOT_SET: 'Your account has no password yet. Set a password before changing your e-mail.',
+    EMAIL_UNCHANGED: "This is already your account's e-mail.",
+    REAUTH_REQUIRED: 'For your safety, sign in with Google again and delete the account within 10 minutes.',
+    SUBSCRIPTION_CANCEL_FAILED:
+      'Your subscription could not be cancelled right now, so nothing was deleted. Please try again shortly.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -153,8 +161,13 @@ export const errors = defineMessages({
     ALREADY_PREMIUM: 'Ya eres Premium.',
     TRANSLATION_SAME_LANGUAGE: 'Este resumen ya está en ese idioma.',
     TRANSLATION_FAILED: 'No se pudo traducir este resumen. Inténtalo de nuevo.',
-    WRONG_PASSWORD: 'La contraseña actual es incorrecta.',
-    REAUTH_REQUIRED: 'Por seguridad, vuelve a iniciar sesión con Google antes de continuar.',
-    EMAIL_IN_USE: 'Este correo electrónico ya lo usa otra cuenta.',
+    WRONG_PASSWORD: 'La contraseña no es correcta.',
+    PASSWORD_REQUIRED: 'Escribe tu contraseña actual.',
+    PASSWORD_NOT_SET: 'Tu cuenta aún no tiene contraseña. Crea una antes de cambiar el correo.',
+    EMAIL_UNCHANGED: 'Este ya es el correo de tu cuenta.',
+    REAUTH_REQUIRED:
+      'Por seguridad, vuelve a iniciar sesión con Google y elimina la cuenta en los 10 minutos siguientes.',
+    SUBSCRIPTION_CANCEL_FAILED:
+      'No se pudo cancelar tu suscripción ahora, así que no se eliminó nada. Inténtalo de nuevo en unos instantes.',
   },
 });

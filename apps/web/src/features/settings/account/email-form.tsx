@@ -53,7 +53,7 @@ export function EmailForm({ email, hasPassword }: EmailFormProps) {
       setPending(answer.pendingEmail);
     } catch (error) {
       const refusal = serverFieldError(error, {
-        EMAIL_IN_USE: 'newEmail',
+        EMAIL_UNCHANGED: 'newEmail',
         EMAIL_TAKEN: 'newEmail',
         WRONG_PASSWORD: 'password',
         INVALID_CREDENTIALS: 'password',

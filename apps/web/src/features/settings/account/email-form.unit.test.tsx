@@ -52,8 +52,8 @@ describe('Account: change e-mail', () => {
     expect(bodies()).toEqual([]);
   });
 
-  it('shows an address of another account (409 EMAIL_IN_USE) under the e-mail field', async () => {
-    answer = () => apiError(409, 'EMAIL_IN_USE', 'from the server');
+  it('shows an address of another account (409 EMAIL_TAKEN) under the e-mail field', async () => {
+    answer = () => apiError(409, 'EMAIL_TAKEN', 'from the server');
     renderAccount(<EmailForm email="ana@example.com" hasPassword />);
     await user.type(newEmail(), 'bia@example.com');
     await user.type(password(), 'my-secret');
@@ -94,7 +94,7 @@ describe('Account: change e-mail', () => {
 
   it('in Spanish, says it all in Spanish', async () => {
     setLanguage('es');
-    answer = () => apiError(409, 'EMAIL_IN_USE');
+    answer = () => apiError(409, 'EMAIL_TAKEN');
     renderAccount(<EmailForm email="ana@example.com" hasPassword />);
     await user.type(screen.getByLabelText('Nuevo correo electrónico'), 'bia@example.com');
     await user.type(screen.getByLabelText('Tu contraseña'), 'my-secret');
