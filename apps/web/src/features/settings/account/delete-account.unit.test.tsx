@@ -78,7 +78,7 @@ describe('Account: delete my account', () => {
     const password = within(dialog()).getByLabelText('Type your password to confirm');
     await user.type(password, 'not-it');
     await user.click(confirm());
-    await within(dialog()).findByText('The current password is incorrect.');
+    await within(dialog()).findByText('The password is not correct.');
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(router.state.location.pathname).toBe('/settings');
     expect(confirm().textContent).toBe('Delete my account');
@@ -141,6 +141,6 @@ describe('Account: delete my account', () => {
     const open = screen.getByRole('dialog', { name: 'Excluir sua conta para sempre?' });
     await user.type(within(open).getByLabelText('Digite sua senha para confirmar'), 'x');
     await user.click(within(open).getByRole('button', { name: 'Excluir minha conta' }));
-    await within(open).findByText('A senha atual está incorreta.');
+    await within(open).findByText('A senha não está correta.');
   });
 });

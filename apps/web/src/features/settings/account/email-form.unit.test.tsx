@@ -58,7 +58,7 @@ describe('Account: change e-mail', () => {
     await user.type(newEmail(), 'bia@example.com');
     await user.type(password(), 'my-secret');
     await user.click(send());
-    await screen.findByText('This e-mail address is already used by another account.');
+    await screen.findByText('An account with this e-mail already exists.');
     expect(newEmail().getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(newEmail()));
     expect(screen.queryByText(/We sent a link/)).toBeNull();
@@ -70,7 +70,7 @@ describe('Account: change e-mail', () => {
     await user.type(newEmail(), 'ana.new@example.com');
     await user.type(password(), 'not-it');
     await user.click(send());
-    await screen.findByText('The current password is incorrect.');
+    await screen.findByText('The password is not correct.');
     expect(password().getAttribute('aria-invalid')).toBe('true');
     expect(newEmail().getAttribute('aria-invalid')).toBeNull();
   });
@@ -99,6 +99,6 @@ describe('Account: change e-mail', () => {
     await user.type(screen.getByLabelText('Nuevo correo electrónico'), 'bia@example.com');
     await user.type(screen.getByLabelText('Tu contraseña'), 'my-secret');
     await user.click(screen.getByRole('button', { name: 'Enviar enlace de confirmación' }));
-    await screen.findByText('Este correo electrónico ya lo usa otra cuenta.');
+    await screen.findByText('Ya existe una cuenta con este correo electrónico.');
   });
 });

@@ -66,7 +66,7 @@ describe('Account: change password', () => {
     await user.type(current(), 'not-it');
     await user.type(next(), 'new-secret-1');
     await user.keyboard('{Enter}');
-    await screen.findByText('The current password is incorrect.');
+    await screen.findByText('The password is not correct.');
     expect(current().getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(current()));
     expect(onChanged).not.toHaveBeenCalled();
@@ -114,6 +114,6 @@ describe('Account: change password', () => {
     await user.type(screen.getByLabelText('Senha atual'), 'x');
     await user.type(screen.getByLabelText('Nova senha'), 'new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
-    await screen.findByText('A senha atual está incorreta.');
+    await screen.findByText('A senha não está correta.');
   });
 });
