@@ -1,13 +1,21 @@
-import type { RankingEntry, RankingResponse, Summary, Usage } from '@summa/shared';
+import type { AccountSessionsResponse, RankingEntry, RankingResponse, Summary, Usage } from '@summa/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json, noContent } from '../test/fake-api';
+import { testAccountSessions } from '../test/account-fixture';
 import { testAward, testMe } from '../test/me-fixture';
 import { testQueryClient } from '../test/query-client';
 import { testSession } from '../test/session-fixture';
 import { createAuthClient } from './auth/auth-client';
-import { feedbackSent, profileSaved, summaryGenerated, xpAwarded } from './invalidation';
+import {
+  feedbackSent,
+  passwordChanged,
+  profileSaved,
+  sessionEnded,
+  summaryGenerated,
+  xpAwarded,
+} from './invalidation';
 import { QueryProvider } from './query-provider';
 import { queryKeys } from './query-keys';
 
@@ -124,6 +132,26 @@ describe('what each change touches', () => {
       vote: 'down',
       comment: 'Too short.',
     });
+  });
+});
+
+describe('what the Account section changes', () => {
+  const invalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated;
+
+  it('a password change has the signed-in devices read again (the others were signed out)', () => {
+    client.setQueryData(queryKeys.accountSessions, { sessions: testAccountSessions() });
+    passwordChanged(client);
+    expect(invalidated(queryKeys.accountSessions)).toBe(true);
+  });
+
+  it('a signed-out device leaves the list at once, which is read again', async () => {
+    const [phone] = testAccountSessions();
+    client.setQueryData(queryKeys.accountSessions, { sessions: testAccountSessions() });
+    await sessionEnded(client, phone!.id);
+    const left = client.getQueryData<AccountSessionsResponse>(queryKeys.accountSessions)?.sessions;
+    expect(left?.map(({ id }) => id)).not.toContain(phone!.id);
+    expect(left).toHaveLength(2);
+    expect(invalidated(queryKeys.accountSessions)).toBe(true);
   });
 });
 

@@ -16,10 +16,12 @@ interface LegalDocumentProps {
   description: string;
   intro: string;
   sections: readonly LegalSection[];
+  /** A page's own way to act on it, before the contact page's (the privacy page's: Settings › Account). */
+  action?: { to: string; label: string };
 }
 
 /** A legal text: date, introduction, table of contents and one <h2> section per topic. */
-export function LegalDocument({ title, lead, description, intro, sections }: LegalDocumentProps) {
+export function LegalDocument({ title, lead, description, intro, sections, action }: LegalDocumentProps) {
   const { t } = useTranslation();
   return (
     <Page title={title} lead={lead} description={description}>
@@ -57,9 +59,16 @@ export function LegalDocument({ title, lead, description, intro, sections }: Leg
           ))}
         </div>
 
-        <Button asChild variant="outline" className="mt-10">
-          <Link to="/contact">{t('legal.contactCta')}</Link>
-        </Button>
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          {action ? (
+            <Button asChild>
+              <Link to={action.to}>{action.label}</Link>
+            </Button>
+          ) : null}
+          <Button asChild variant="outline">
+            <Link to="/contact">{t('legal.contactCta')}</Link>
+          </Button>
+        </div>
       </div>
     </Page>
   );

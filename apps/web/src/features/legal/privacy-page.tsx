@@ -25,6 +25,8 @@ export function PrivacyPage() {
         title: t(`legal.privacy.sections.${key}.title`),
         body: t(`legal.privacy.sections.${key}.body`),
       }))}
+      // Where most rights are exercised (the rights section says how).
+      action={{ to: '/settings#account', label: t('legal.privacy.accountCta') }}
     />
   );
 }

@@ -62,4 +62,9 @@ describe.each(LANGUAGES)('the privacy page in %s', (language) => {
     }
     expect(rights).toContain('ANPD');
   });
+
+  it('leads to the Account section of Settings, where those rights are used', () => {
+    const link = screen.getByRole('link', { name: texts.legal.privacy.accountCta });
+    expect(link.getAttribute('href')).toBe('/settings#account');
+  });
 });

@@ -110,6 +110,21 @@ describe('settings page: loading', () => {
     expect(screen.getByRole('img', { name: 'Hedgehog' }).getAttribute('src')).toBe('/avatars/hedgehog.svg');
   });
 
+  it('shows the Account section below the profile, with its parts', async () => {
+    renderSettings();
+    const account = await screen.findByRole('region', { name: 'Account' });
+    for (const name of [
+      'Change password',
+      'Change e-mail',
+      'Signed-in devices',
+      'Download my data',
+      'Danger zone',
+    ]) {
+      expect(within(account).getByRole('heading', { level: 3, name })).not.toBeNull();
+    }
+    await within(account).findAllByTestId('account-session');
+  });
+
   it('shows an error with a retry when the profile cannot be loaded', async () => {
     meStatus = 500;
     renderSettings();

@@ -54,6 +54,7 @@ export const legal = defineMessages({
     privacy: {
       intro:
         'Esta política explica quais dados pessoais o Summa coleta, por que os usa e quais são os seus direitos. Ela vale para o aplicativo web em todos os idiomas. Para quem está no Brasil, seguimos a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018).',
+      accountCta: 'Abrir Configurações › Conta',
       sections: {
         data: {
           title: 'Dados que coletamos',
@@ -139,6 +140,7 @@ export const legal = defineMessages({
     privacy: {
       intro:
         "This policy explains what personal data Summa collects, why we use it and what your rights are. It applies to the web app in every language. For people in Brazil, we follow Brazil's General Data Protection Law (LGPD, Law No. 13,709/2018).",
+      accountCta: 'Open Settings › Account',
       sections: {
         data: {
           title: 'Data we collect',
@@ -224,6 +226,7 @@ export const legal = defineMessages({
     privacy: {
       intro:
         'Esta política explica qué datos personales recopila Summa, para qué los usamos y cuáles son tus derechos. Se aplica a la aplicación web en todos los idiomas. Para las personas en Brasil, seguimos la Ley General de Protección de Datos (LGPD, Ley n.º 13.709/2018).',
+      accountCta: 'Abrir Configuración › Cuenta',
       sections: {
         data: {
           title: 'Datos que recopilamos',

@@ -143,7 +143,7 @@ export const settings = defineMessages({
           'Se você tem uma assinatura Premium ativa, ela é cancelada na hora e não há novas cobranças.',
         password: 'Digite sua senha para confirmar',
         google:
-          'Sua conta não tem senha: para confirmar que é você, pode ser preciso entrar de novo com o Google nos últimos 10 minutos.',
+          'Sua conta não tem senha: para confirmar que é você, é preciso ter entrado com o Google nos últimos 10 minutos.',
         reauth:
           'Faz mais de 10 minutos que você entrou com o Google. Entre de novo com o Google: você volta para as Configurações e pode excluir a conta.',
         googleAgain: 'Entrar de novo com o Google',
@@ -295,7 +295,7 @@ export const settings = defineMessages({
           'If you have an active Premium subscription, it is cancelled at once, with no further charges.',
         password: 'Type your password to confirm',
         google:
-          'Your account has no password: to confirm it is you, you may need to have signed in with Google in the last 10 minutes.',
+          'Your account has no password: to confirm it is you, you need to have signed in with Google in the last 10 minutes.',
         reauth:
           'You signed in with Google more than 10 minutes ago. Sign in with Google again: you come back to Settings and can delete the account.',
         googleAgain: 'Sign in with Google again',
@@ -446,7 +446,7 @@ export const settings = defineMessages({
         premium: 'Si tienes una suscripción Premium activa, se cancela en el acto y no hay más cobros.',
         password: 'Escribe tu contraseña para confirmar',
         google:
-          'Tu cuenta no tiene contraseña: para confirmar que eres tú, puede que necesites haber entrado con Google en los últimos 10 minutos.',
+          'Tu cuenta no tiene contraseña: para confirmar que eres tú, necesitas haber entrado con Google en los últimos 10 minutos.',
         reauth:
           'Entraste con Google hace más de 10 minutos. Vuelve a entrar con Google: regresas a Configuración y puedes eliminar la cuenta.',
         googleAgain: 'Volver a entrar con Google',

@@ -41,6 +41,7 @@ export function SessionItem({ session, ending, busy, onSignOut }: SessionItemPro
     <li
       className="flex flex-col gap-3 rounded-xl border border-stone-200 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-4"
       data-testid="account-session"
+      data-current={session.current || undefined}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-700">

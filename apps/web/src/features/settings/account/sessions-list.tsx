@@ -1,7 +1,7 @@
 import type { AccountSession } from '@summa/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -34,6 +34,8 @@ export function SessionsList() {
   const nameOf = useSessionName();
   const sessions = useQuery(sessionsQuery());
   const [ending, setEnding] = useState<string | null>(null);
+  // The signed-out device's button goes with it: focus moves to the list rather than to the page.
+  const listRef = useRef<HTMLUListElement>(null);
 
   const signOut = async (session: AccountSession) => {
     setEnding(session.id);
@@ -46,6 +48,7 @@ export function SessionsList() {
     try {
       await endSession(session.id);
       await sessionEnded(client, session.id);
+      listRef.current?.focus();
       toast.success(t('settings.account.sessions.signedOut', { name: nameOf(session) }));
     } catch (error) {
       logWarning('a device could not be signed out', error);
@@ -66,7 +69,12 @@ export function SessionsList() {
           action={null}
         />
       ) : (
-        <ul aria-label={t('settings.account.sessions.listLabel')} className="flex flex-col gap-3">
+        <ul
+          ref={listRef}
+          tabIndex={-1}
+          aria-label={t('settings.account.sessions.listLabel')}
+          className="flex flex-col gap-3 rounded-xl focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        >
           {ordered(sessions.data.sessions).map((session) => (
             <SessionItem
               key={session.id}

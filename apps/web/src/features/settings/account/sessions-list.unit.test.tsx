@@ -84,6 +84,8 @@ describe('Account: signed-in devices', () => {
     ]);
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(screen.queryByText('Chrome 131 · Android 15')).toBeNull();
+    // Its button went with it: focus is on the list, not lost to the page.
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Signed-in devices' }));
   });
 
   it('keeps the device and says why when signing it out fails', async () => {
