@@ -182,6 +182,48 @@ describe('gamification', () => {
     await context.close();
   });
 
+  it("pt: a level-up brought by an audio shows Level Up! and the +100 XP notification, as sharing's does", async () => {
+    const texts = translations.pt;
+    const reader = await signUpViaApi(uniqueEmail('xp-audio-level'), { language: 'pt' });
+    // 95 XP: first_summary 20, two reads 20 and first_read 10, two shares 30 and first_share 15.
+    const ids = [
+      await generate(reader, { title: 'Hooked', author: 'Nir Eyal' }, 'pt'),
+      await generate(reader, { title: 'Range', author: 'David Epstein' }, 'pt'),
+    ];
+    for (const id of ids) {
+      await award(reader, 'read_summary', id);
+      await award(reader, 'share_summary', id);
+    }
+    const { page, context, errors } = await openPage(browser, { storedLanguage: 'pt', session: reader });
+    await recordToasts(context);
+    await page.goto(`/summary/${ids[0]}`);
+    await expect.poll(() => headerXp(page)).toBe(95);
+
+    // The audio's first_audio (15) reaches level 2 as it is delivered; its award (10) follows.
+    await page
+      .getByTestId('audio-player')
+      .getByRole('button', { name: texts.audio.listen, exact: true })
+      .click();
+    const learner = texts.gamification.levels.learner;
+    await expect
+      .poll(() => toastsOf(page), { timeout: 30_000 })
+      .toContain(`+10 XP${texts.gamification.events.audio_generated}`);
+    await expect
+      .poll(() => toastsOf(page))
+      .toContain(
+        `${texts.gamification.levelUp.title}${texts.gamification.levelUp.body.replace('{{level}}', learner)}`,
+      );
+    const notification = page.getByTestId('level-up-notification');
+    await notification.waitFor();
+    expect(await notification.textContent()).toContain(
+      texts.gamification.levelUp.reward.replace('{{xp}}', '100'),
+    );
+    // 95, first_audio 15, the level's 100, level_learner 25 and the audio's 10.
+    await expect.poll(() => headerXp(page)).toBe(245);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('es: the nickname set in /settings stands for the reader in every ranking, as text, never the name or e-mail', async () => {
     const texts = translations.es;
     const fullName = `Rosa Tlaloc ${randomUUID().slice(0, 6)}`;
