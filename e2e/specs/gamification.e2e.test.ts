@@ -81,7 +81,7 @@ async function expectNoViolations(page: Page, state: string, include?: string) {
 }
 
 describe('gamification', () => {
-  it('pt: reading a summary shows +10 XP, moves the header, and celebrates the first achievements one after the other', async () => {
+  it('pt: reading a summary shows +10 XP, moves the header, and celebrates the first achievements on one card', async () => {
     const texts = translations.pt;
     const reader = await signUpViaApi(uniqueEmail('xp-read'), { language: 'pt' });
     const summaryId = await generate(reader, { title: 'Tiny Habits', author: 'BJ Fogg' }, 'pt');
@@ -98,25 +98,112 @@ describe('gamification', () => {
     // The read (10) and the first read's achievement (10).
     await expect.poll(() => headerXp(page)).toBe(40);
 
-    // Both achievements are celebrated, in the order they were unlocked, each for 5 s.
+    // Both achievements arrive together: one card lists them (issue 23), for 5 s.
     const overlay = page.getByTestId('celebration-overlay');
     const items = texts.achievements.items;
-    await overlay.getByText(items.first_summary.title, { exact: true }).waitFor();
-    expect(await overlay.getByTestId('celebration-xp').textContent()).toBe('+20 XP');
-    expect(await overlay.textContent()).toContain(items.first_summary.description);
+    await overlay.waitFor();
+    expect(await overlay.textContent()).toContain(
+      texts.gamification.celebration.combinedTitle.replace('{{number}}', '2'),
+    );
+    expect(await overlay.getByTestId('celebration-items').locator('li').allTextContents()).toEqual([
+      `${items.first_summary.title}+20 XP`,
+      `${items.first_read.title}+10 XP`,
+    ]);
+    expect(await overlay.getByTestId('celebration-xp').textContent()).toBe('+30 XP');
     const badge = await overlay
       .getByTestId('celebration-xp')
       .evaluate((element) => getComputedStyle(element).backgroundImage);
     expect(badge).toContain('gradient');
     await expectNoViolations(page, 'celebration overlay', '[data-testid="celebration-overlay"]');
-
-    await overlay
-      .getByText(items.first_read.title, { exact: true })
-      .waitFor({ timeout: CELEBRATION_MS + TOLERANCE_MS });
-    expect(await overlay.getByTestId('celebration-xp').textContent()).toBe('+10 XP');
     await overlay.waitFor({ state: 'detached', timeout: CELEBRATION_MS + TOLERANCE_MS });
     // Non-blocking all along: the page under it still takes the pointer.
     await page.getByRole('heading', { level: 1 }).click();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  /** The summary page of a fresh reader whose share is a success (no system share sheet here). */
+  async function summaryPageForSharing(
+    label: string,
+    book: { title: string; author: string },
+    width: number,
+  ) {
+    const reader = await signUpViaApi(uniqueEmail(label), { language: 'pt' });
+    const summaryId = await generate(reader, book, 'pt');
+    const watched = await openPage(browser, {
+      storedLanguage: 'pt',
+      session: reader,
+      viewport: { width, height: 844 },
+    });
+    await watched.context.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: () => Promise.resolve(), configurable: true });
+    });
+    await watched.page.goto(`/summary/${summaryId}`);
+    return watched;
+  }
+
+  /** Whether what the page shows at the middle of `layer` belongs to it (nothing covers it). */
+  async function onTop(page: Page, layer: ReturnType<Page['getByRole']>): Promise<boolean> {
+    return layer.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+  }
+
+  it('pt: Escape closes a celebration, and one that came with a share closes when the Premium dialog opens', async () => {
+    const texts = translations.pt;
+    const { page, context, errors } = await summaryPageForSharing(
+      'celebration-dialog',
+      { title: 'Atomic Habits', author: 'James Clear' },
+      1280,
+    );
+    const overlay = page.getByTestId('celebration-overlay');
+    await overlay.waitFor();
+    const shownAt = Date.now();
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    expect(Date.now() - shownAt).toBeLessThan(CELEBRATION_MS);
+
+    await page.getByRole('button', { name: texts.summary.actions.share, exact: true }).click();
+    await overlay.getByText(texts.achievements.items.first_share.title, { exact: true }).waitFor();
+    // The reader opens the Premium dialog (from the keyboard: no click to close the card first).
+    await page.getByRole('button', { name: new RegExp(`^${texts.summary.actions.pdf}`) }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: texts.summary.pdfDialog.title });
+    await dialog.waitFor();
+    await overlay.waitFor({ state: 'detached' });
+    expect(await onTop(page, dialog)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await overlay.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pt at 390 px: the language menu closes a celebration, and a tap anywhere closes one', async () => {
+    const texts = translations.pt;
+    const { page, context, errors } = await summaryPageForSharing(
+      'celebration-menu',
+      { title: 'The Power of Habit', author: 'Charles Duhigg' },
+      390,
+    );
+    const overlay = page.getByTestId('celebration-overlay');
+    await overlay.waitFor();
+    await page.getByRole('button', { name: texts.common.language.current.replace('{{code}}', 'PT') }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await overlay.waitFor({ state: 'detached' });
+    // Nothing covers it once the read's '+10 XP' toast (on top of everything, 800 ms) has gone.
+    await expect.poll(() => onTop(page, menu)).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: texts.summary.actions.share, exact: true }).click();
+    await overlay.getByText(texts.achievements.items.first_share.title, { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await overlay.waitFor({ state: 'detached', timeout: 1000 });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -178,6 +265,48 @@ describe('gamification', () => {
       .waitFor();
 
     await notification.waitFor({ state: 'detached', timeout: LEVEL_UP_NOTIFICATION_MS + TOLERANCE_MS });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("pt: a level-up brought by an audio shows Level Up! and the +100 XP notification, as sharing's does", async () => {
+    const texts = translations.pt;
+    const reader = await signUpViaApi(uniqueEmail('xp-audio-level'), { language: 'pt' });
+    // 95 XP: first_summary 20, two reads 20 and first_read 10, two shares 30 and first_share 15.
+    const ids = [
+      await generate(reader, { title: 'Hooked', author: 'Nir Eyal' }, 'pt'),
+      await generate(reader, { title: 'Range', author: 'David Epstein' }, 'pt'),
+    ];
+    for (const id of ids) {
+      await award(reader, 'read_summary', id);
+      await award(reader, 'share_summary', id);
+    }
+    const { page, context, errors } = await openPage(browser, { storedLanguage: 'pt', session: reader });
+    await recordToasts(context);
+    await page.goto(`/summary/${ids[0]}`);
+    await expect.poll(() => headerXp(page)).toBe(95);
+
+    // The audio's first_audio (15) reaches level 2 as it is delivered; its award (10) follows.
+    await page
+      .getByTestId('audio-player')
+      .getByRole('button', { name: texts.audio.listen, exact: true })
+      .click();
+    const learner = texts.gamification.levels.learner;
+    await expect
+      .poll(() => toastsOf(page), { timeout: 30_000 })
+      .toContain(`+10 XP${texts.gamification.events.audio_generated}`);
+    await expect
+      .poll(() => toastsOf(page))
+      .toContain(
+        `${texts.gamification.levelUp.title}${texts.gamification.levelUp.body.replace('{{level}}', learner)}`,
+      );
+    const notification = page.getByTestId('level-up-notification');
+    await notification.waitFor();
+    expect(await notification.textContent()).toContain(
+      texts.gamification.levelUp.reward.replace('{{xp}}', '100'),
+    );
+    // 95, first_audio 15, the level's 100, level_learner 25 and the audio's 10.
+    await expect.poll(() => headerXp(page)).toBe(245);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -41,6 +41,12 @@ export const readerProgress = pgTable(
     /** The reader's last active day (a calendar day in their time zone). */
     streakLastDay: date('streak_last_day'),
     streakFreezes: integer('streak_freezes').notNull().default(0),
+    /**
+     * The level the reader was last told of, when their level has moved since without telling
+     * them (a generation's or an audio's achievements reached it); null when they know their level.
+     * Their next award announces the level-up (issue 23).
+     */
+    announcedLevel: smallint('announced_level'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

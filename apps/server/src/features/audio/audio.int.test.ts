@@ -164,4 +164,31 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
     const stranger = await signUpTestUser(context.app);
     expect((await xp.xpEvent(stranger, 'audio_generated', summaryId)).statusCode).toBe(404);
   });
+
+  // Issue 23: the audio's achievement (first_audio) is earned when the audio is delivered, outside
+  // any award; a level it reaches then is announced by the audio_generated award that follows.
+  it("announces a level-up the audio's achievement brought with the audio_generated award", async () => {
+    const reader = await signUpTestUser(context.app);
+    const ids = [
+      await summaryFor(reader, 'Atomic Habits', 'James Clear'),
+      await summaryFor(reader, 'The Power of Habit', 'Charles Duhigg'),
+    ];
+    // 95 XP: first_summary 20, two reads 20 and first_read 10, two shares 30 and first_share 15.
+    for (const id of ids) {
+      expect((await xp.award(reader, 'read_summary', id)).leveled_up).toBe(false);
+      expect((await xp.award(reader, 'share_summary', id)).leveled_up).toBe(false);
+    }
+    expect((await xp.me(reader)).progress).toMatchObject({ xp: 95, level: 1 });
+
+    // first_audio's 15 XP reach level 2 (its 100 XP bonus and level_learner's 25) as the audio is delivered.
+    expect((await requestAudio(reader, ids[0]!)).statusCode).toBe(200);
+    expect((await xp.me(reader)).progress).toMatchObject({ xp: 95 + 15 + 100 + 25, level: 2 });
+
+    const claimed = await xp.award(reader, 'audio_generated', ids[0]!);
+    expect(claimed).toMatchObject({ xpAwarded: 10, leveled_up: true, new_level: 2, new_xp: 245 });
+    expect(claimed.achievements.map((item) => item.key)).toEqual(['first_audio', 'level_learner']);
+    // Told once: the next award does not announce it again.
+    const again = await xp.award(reader, 'read_summary', ids[0]!);
+    expect(again).toMatchObject({ leveled_up: false, new_level: 2 });
+  });
 });

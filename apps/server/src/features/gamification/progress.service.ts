@@ -244,11 +244,18 @@ export class ProgressService implements ReaderActivity {
           : [];
       // Last, so that the rank count rows other readers' awards may need are held for the
       // shortest time.
+      const level = tierOf(work.xp).level;
+      // The level the reader knows: an earlier activity that was not announced (a generation, an
+      // audio) may have moved it since. An announced award tells them; an unannounced one keeps
+      // the level they were last told of, for the next award to announce.
+      const knownLevel = row.announcedLevel ?? tierOf(row.xp).level;
+      const announcedLevel = announce || level === knownLevel ? null : knownLevel;
       await saveProgress(
         tx,
         userId,
         {
           xp: work.xp,
+          announcedLevel,
           ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}),
           ...work.counters,
           streakCurrent: streak.current,
@@ -269,10 +276,10 @@ export class ProgressService implements ReaderActivity {
         streakLongest: streak.longest,
         streakLastDay: streak.lastDay,
         streakFreezes: streak.freezes,
+        announcedLevel,
       };
-      const level = tierOf(work.xp).level;
       return {
-        leveled_up: level > tierOf(row.xp).level,
+        leveled_up: level > knownLevel,
         new_xp: work.xp,
         new_level: level,
         xpAwarded: work.xpAwarded,

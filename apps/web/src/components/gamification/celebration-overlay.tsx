@@ -16,6 +16,14 @@ export const CELEBRATION_SOUND_URL = '/sounds/celebration.wav';
 const LEFT_ORIGIN = [0.1, 0.3] as const;
 const RIGHT_ORIGIN = [0.7, 0.9] as const;
 
+/** One of several things celebrated together, listed on the card. */
+export interface CelebrationItem {
+  key: string;
+  title: string;
+  icon: LucideIcon;
+  xp: number;
+}
+
 export interface CelebrationOverlayProps {
   show: boolean;
   title: string;
@@ -24,7 +32,12 @@ export interface CelebrationOverlayProps {
   icon?: LucideIcon;
   /** Shown as '+N XP' on the gold badge; no badge when absent (a celebration without XP). */
   xpReward?: number;
-  /** Called once the overlay has hidden itself, CELEBRATION_DURATION_MS after `show` became true. */
+  /** Achievements celebrated together (issue 23): listed on the one card, each with its icon and XP. */
+  items?: readonly CelebrationItem[];
+  /**
+   * Called once the overlay has hidden itself: CELEBRATION_DURATION_MS after `show` became true,
+   * or sooner when the reader closes it (Escape, or a click or tap anywhere).
+   */
   onComplete: () => void;
 }
 
@@ -60,7 +73,8 @@ function burst(elapsed: number): void {
 /**
  * Spec §4 "Celebration overlay": when `show` becomes true it appears with a chime and confetti
  * from both sides, then hides after 5 s and calls `onComplete`. Full screen but non-blocking
- * (nothing in it takes the pointer); announced politely; no confetti for reduced motion.
+ * (nothing in it takes the pointer: a click reaches the page, and closes the celebration too, as
+ * Escape does); announced politely; no confetti for reduced motion.
  */
 export function CelebrationOverlay({
   show,
@@ -68,6 +82,7 @@ export function CelebrationOverlay({
   description,
   icon: Icon = Trophy,
   xpReward,
+  items = [],
   onComplete,
 }: CelebrationOverlayProps) {
   const { t } = useTranslation();
@@ -96,16 +111,30 @@ export function CelebrationOverlay({
         else burst(elapsed);
       }, CONFETTI_INTERVAL_MS);
     }
-    const closeTimer = setTimeout(() => {
-      setFinished(true);
-      latestOnComplete.current();
-    }, CELEBRATION_DURATION_MS);
-    return () => {
+    // The reader closes it: Escape, or a click or tap anywhere (which still reaches the page).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', close, true);
       clearInterval(confettiTimer);
       clearTimeout(closeTimer);
       // Particles still falling go with the overlay.
       if (confettiTimer !== undefined) confetti.reset();
     };
+    function close() {
+      stop();
+      setFinished(true);
+      latestOnComplete.current();
+    }
+    const closeTimer = setTimeout(close, CELEBRATION_DURATION_MS);
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', close, true);
+    return stop;
   }, [show]);
 
   const visible = show && !finished;
@@ -123,6 +152,22 @@ export function CelebrationOverlay({
             </span>
             <p className="text-xl font-bold tracking-tight text-stone-900">{title}</p>
             {description ? <p className="text-sm text-stone-600">{description}</p> : null}
+            {items.length > 0 ? (
+              <ul className="flex w-full flex-col gap-2 text-left" data-testid="celebration-items">
+                {items.map((item) => (
+                  <li
+                    key={item.key}
+                    className="flex items-center gap-3 rounded-xl bg-amber-50 px-3 py-2 text-sm font-semibold text-stone-900"
+                  >
+                    <item.icon aria-hidden className="size-5 shrink-0 text-amber-600" />
+                    <span className="min-w-0 flex-1">{item.title}</span>
+                    <span className="shrink-0 text-xs font-bold text-amber-800">
+                      {t('gamification.xpGain', { xp: item.xp })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {xpReward === undefined ? null : (
               <span
                 className="rounded-full bg-gradient-to-r from-amber-300 via-yellow-400 to-amber-500 px-4 py-1 text-sm font-extrabold text-amber-950 shadow-sm"
@@ -131,6 +176,7 @@ export function CelebrationOverlay({
                 {t('gamification.xpGain', { xp: xpReward })}
               </span>
             )}
+            <p className="text-xs text-stone-600">{t('gamification.celebration.dismissHint')}</p>
           </div>
         </div>
       ) : null}

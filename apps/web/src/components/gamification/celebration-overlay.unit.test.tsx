@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import confetti from 'canvas-confetti';
+import { Trophy } from 'lucide-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { CelebrationOverlay, type CelebrationOverlayProps } from './celebration-overlay';
@@ -183,5 +184,56 @@ describe('CelebrationOverlay', () => {
     });
     expect(fire).not.toHaveBeenCalled();
     expect(onComplete).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once on Escape or a pointer press anywhere, stopping its confetti (issue 23)', () => {
+    for (const press of [
+      () => {
+        fireEvent.keyDown(document.body, { key: 'Escape' });
+      },
+      () => {
+        fireEvent.pointerDown(document.body);
+      },
+    ]) {
+      const onComplete = vi.fn();
+      const { unmount } = render(<CelebrationOverlay {...props({ onComplete })} />);
+      vi.mocked(confetti.reset).mockClear();
+      fireEvent.keyDown(document.body, { key: 'Enter' });
+      expect(screen.queryByTestId('celebration-overlay')).not.toBeNull();
+      act(press);
+      expect(screen.queryByTestId('celebration-overlay')).toBeNull();
+      expect(onComplete).toHaveBeenCalledTimes(1);
+      expect(confetti.reset).toHaveBeenCalledTimes(1);
+      const bursts = fire.mock.calls.length;
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(fire.mock.calls.length).toBe(bursts);
+      expect(onComplete).toHaveBeenCalledTimes(1);
+      unmount();
+    }
+  });
+
+  it('lists what is celebrated together, each with its XP, and says how to close it', () => {
+    render(
+      <CelebrationOverlay
+        {...props({
+          title: '2 achievements unlocked!',
+          description: '',
+          xpReward: 30,
+          items: [
+            { key: 'first_read', title: 'First read', icon: Trophy, xp: 10 },
+            { key: 'first_summary', title: 'First summary', icon: Trophy, xp: 20 },
+          ],
+        })}
+      />,
+    );
+    const items = screen.getByTestId('celebration-items');
+    expect([...items.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'First read+10 XP',
+      'First summary+20 XP',
+    ]);
+    expect(screen.getByTestId('celebration-xp').textContent).toBe('+30 XP');
+    expect(screen.getByRole('status').textContent).toContain('Tap the screen or press Esc to close.');
   });
 });

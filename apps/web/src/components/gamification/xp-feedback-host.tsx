@@ -1,10 +1,13 @@
+import type { AchievementUnlock } from '@summa/shared';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useContext } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translations } from '@summa/shared/i18n';
 import { XpFeedbackContext } from '../../lib/progress/xp-feedback-context';
 import { gamificationIcon } from './gamification-icons';
+import type { CelebrationOverlayProps } from './celebration-overlay';
 import { LevelUpNotification } from './level-up-notification';
+import { useLayerOpen } from './open-layer';
 
 // Loaded on the first celebration: the confetti library stays out of every page's first download.
 const CelebrationOverlay = lazy(() =>
@@ -30,25 +33,51 @@ function achievementTexts(key: string, t: TFunction): { title: string; descripti
 export function XpFeedbackHost() {
   const { t } = useTranslation();
   const feedback = useContext(XpFeedbackContext);
+  const celebration = feedback?.celebration ?? null;
+  const finishCelebration = feedback?.finishCelebration;
+  // Issue 23: a celebration never covers a dialog or menu the reader opens. One on screen closes
+  // when one opens; one yet to start waits until it is closed.
+  const layerOpen = useLayerOpen(celebration !== null);
+  const [startedId, setStartedId] = useState<number | null>(null);
+  if (celebration && !layerOpen && startedId !== celebration.id) setStartedId(celebration.id);
+  const interrupted = layerOpen && celebration !== null && startedId === celebration.id;
+  useEffect(() => {
+    if (interrupted) finishCelebration?.();
+  }, [interrupted, finishCelebration]);
+
   if (!feedback) return null;
-  const { levelUp, celebration, dismissLevelUp, finishCelebration } = feedback;
-  const texts = celebration ? achievementTexts(celebration.achievement.key, t) : null;
+  const { levelUp, dismissLevelUp } = feedback;
+  const card = celebration && !layerOpen ? celebrationCard(celebration.achievements, t) : null;
   return (
     <>
       <LevelUpNotification notice={levelUp} onClose={dismissLevelUp} />
-      {celebration && texts ? (
+      {celebration && card ? (
         <Suspense fallback={null}>
-          <CelebrationOverlay
-            key={celebration.id}
-            show
-            title={texts.title}
-            description={texts.description}
-            icon={gamificationIcon(celebration.achievement.icon)}
-            xpReward={celebration.achievement.xp}
-            onComplete={finishCelebration}
-          />
+          <CelebrationOverlay key={celebration.id} show onComplete={feedback.finishCelebration} {...card} />
         </Suspense>
       ) : null}
     </>
   );
+}
+
+type Card = Pick<CelebrationOverlayProps, 'title' | 'description' | 'icon' | 'xpReward' | 'items'>;
+
+/** One achievement's card, or for several one card that lists them, with their XP added up. */
+function celebrationCard(achievements: readonly AchievementUnlock[], t: TFunction): Card | null {
+  const [only] = achievements;
+  if (!only) return null;
+  if (achievements.length === 1) {
+    return { ...achievementTexts(only.key, t), icon: gamificationIcon(only.icon), xpReward: only.xp };
+  }
+  return {
+    title: t('gamification.celebration.combinedTitle', { number: achievements.length }),
+    description: '',
+    xpReward: achievements.reduce((total, achievement) => total + achievement.xp, 0),
+    items: achievements.map((achievement) => ({
+      key: achievement.key,
+      title: achievementTexts(achievement.key, t).title,
+      icon: gamificationIcon(achievement.icon),
+      xp: achievement.xp,
+    })),
+  };
 }

@@ -96,18 +96,80 @@ describe('the level-up notification', () => {
 describe('the celebrations', () => {
   const FIRST: AchievementUnlock = { key: 'first_read', icon: 'book-open', xp: 20 };
   const SECOND: AchievementUnlock = { key: 'streak_3', icon: 'flame', xp: 30 };
+  const THIRD: AchievementUnlock = { key: 'first_share', icon: 'share-2', xp: 15 };
 
-  it('shows each achievement for 5 s, one after another, then nothing', async () => {
+  it('shows one achievement with its title, icon and XP for 5 s, then nothing', async () => {
     renderHost();
-    await celebrate([FIRST, SECOND]);
+    await celebrate([FIRST]);
     expect(overlay()?.textContent).toContain('First read');
     expect(overlay()?.textContent).toContain('+20 XP');
     expect(overlay()?.querySelector('svg.lucide-book-open')).not.toBeNull();
     advance(5000);
-    expect(overlay()?.textContent).toContain('Warming up');
-    expect(overlay()?.textContent).toContain('+30 XP');
+    expect(overlay()).toBeNull();
+  });
+
+  it('celebrates achievements unlocked together on one card that lists them, for 5 s (issue 23)', async () => {
+    renderHost();
+    await celebrate([FIRST, SECOND]);
+    expect(overlay()?.textContent).toContain('2 achievements unlocked!');
+    const items = screen.getByTestId('celebration-items');
+    expect([...items.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'First read+20 XP',
+      'Warming up+30 XP',
+    ]);
+    expect(screen.getByTestId('celebration-xp').textContent).toBe('+50 XP');
     advance(5000);
     expect(overlay()).toBeNull();
+  });
+
+  it('gathers everything arriving during a celebration into the one after it', async () => {
+    renderHost();
+    await celebrate([FIRST]);
+    await celebrate([SECOND]);
+    await celebrate([THIRD]);
+    expect(overlay()?.textContent).toContain('First read');
+    advance(5000);
+    await act(() => vi.dynamicImportSettled());
+    expect(overlay()?.textContent).toContain('2 achievements unlocked!');
+    expect(overlay()?.textContent).toContain('Warming up');
+    expect(overlay()?.textContent).toContain('First share');
+    advance(5000);
+    expect(overlay()).toBeNull();
+  });
+
+  it('closes on Escape, and on a click anywhere', async () => {
+    renderHost();
+    await celebrate([FIRST]);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(overlay()).toBeNull();
+    await celebrate([SECOND]);
+    expect(overlay()?.textContent).toContain('Warming up');
+    fireEvent.pointerDown(document.body);
+    expect(overlay()).toBeNull();
+  });
+
+  it('closes when the reader opens a dialog or a menu, and waits for it to close to show the next', async () => {
+    renderHost();
+    await celebrate([FIRST]);
+    expect(overlay()).not.toBeNull();
+    const menu = document.createElement('div');
+    menu.setAttribute('role', 'menu');
+    await act(async () => {
+      document.body.append(menu);
+      await Promise.resolve();
+    });
+    expect(overlay()).toBeNull();
+
+    // One that arrives while the menu is open waits for it.
+    await celebrate([SECOND]);
+    advance(10_000);
+    expect(overlay()).toBeNull();
+    await act(async () => {
+      menu.remove();
+      await Promise.resolve();
+    });
+    await act(() => vi.dynamicImportSettled());
+    expect(overlay()?.textContent).toContain('Warming up');
   });
 
   it('gives an achievement this build has no text for the generic title and a trophy', async () => {

@@ -123,7 +123,7 @@ describe('useAwardXp for a signed-in reader', () => {
     await waitFor(() => expect(screen.getByTestId('header-level').textContent).toBe('Learner'));
   });
 
-  it('celebrates each achievement unlocked, the first one at once', async () => {
+  it('celebrates the achievements unlocked together on one card, at once', async () => {
     api.on({
       'POST /api/xp': () =>
         json(
@@ -140,9 +140,10 @@ describe('useAwardXp for a signed-in reader', () => {
     await userEvent.click(screen.getByTestId('award'));
 
     const overlay = await screen.findByTestId('celebration-overlay');
+    expect(overlay.textContent).toContain('2 achievements unlocked!');
     expect(overlay.textContent).toContain('First opinion');
-    expect(overlay.textContent).toContain('Rate a summary.');
-    expect(screen.getByTestId('celebration-xp').textContent).toBe('+20 XP');
+    expect(overlay.textContent).toContain('Warming up');
+    expect(screen.getByTestId('celebration-xp').textContent).toBe('+50 XP');
   });
 
   it('shows no toast when the event had already been awarded (0 XP), yet takes the progress', async () => {

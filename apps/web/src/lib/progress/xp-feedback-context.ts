@@ -7,10 +7,10 @@ export interface LevelUpNotice {
   level: number;
 }
 
-/** An unlocked achievement waiting for (or in) its celebration. */
+/** Achievements unlocked together, waiting for (or in) their one celebration. */
 export interface QueuedCelebration {
   id: number;
-  achievement: AchievementUnlock;
+  achievements: readonly AchievementUnlock[];
 }
 
 /** The app-wide XP feedback: the level-up notification and the queue of celebrations. */
@@ -21,9 +21,12 @@ export interface XpFeedbackState {
   celebration: QueuedCelebration | null;
   announceLevelUp: (level: number) => void;
   dismissLevelUp: () => void;
-  /** Queues one celebration per achievement, shown one after another. */
+  /**
+   * Celebrates achievements: those unlocked together get one celebration, and so do all that
+   * arrive while another is on screen (issue 23: one card listing them, not one 5 s card each).
+   */
   celebrate: (achievements: readonly AchievementUnlock[]) => void;
-  /** The current celebration has ended; the next one (if any) starts. */
+  /** The current celebration has ended (its time, or the reader closed it); the next one may start. */
   finishCelebration: () => void;
 }
 

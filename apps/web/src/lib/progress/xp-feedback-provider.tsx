@@ -7,7 +7,7 @@ import {
   type XpFeedbackState,
 } from './xp-feedback-context';
 
-/** Holds what the XP feedback host shows: one level-up notice and the celebrations still to come. */
+/** Holds what the XP feedback host shows: one level-up notice, the celebration on screen and the next. */
 export function XpFeedbackProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(0);
   const [levelUp, setLevelUp] = useState<LevelUpNotice | null>(null);
@@ -20,11 +20,15 @@ export function XpFeedbackProvider({ children }: { children: ReactNode }) {
   const dismissLevelUp = useCallback(() => setLevelUp(null), []);
   const celebrate = useCallback((achievements: readonly AchievementUnlock[]) => {
     if (achievements.length === 0) return;
-    const queued = achievements.map((achievement) => {
-      nextId.current += 1;
-      return { id: nextId.current, achievement };
+    nextId.current += 1;
+    const id = nextId.current;
+    // At most two: the one on screen and the next, which gathers everything arriving meanwhile.
+    setQueue((current) => {
+      const [showing, next] = current;
+      if (showing && next)
+        return [showing, { ...next, achievements: [...next.achievements, ...achievements] }];
+      return [...current, { id, achievements }];
     });
-    setQueue((current) => [...current, ...queued]);
   }, []);
   const finishCelebration = useCallback(() => setQueue((current) => current.slice(1)), []);
 

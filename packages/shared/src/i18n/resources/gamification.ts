@@ -28,6 +28,8 @@ export const gamification = defineMessages({
     celebration: {
       label: 'Celebração',
       defaultTitle: 'Conquista desbloqueada!',
+      combinedTitle: '{{number}} conquistas desbloqueadas!',
+      dismissHint: 'Toque na tela ou pressione Esc para fechar.',
     },
     header: {
       progressLabel: 'Nível {{level}}: {{xp}} XP, {{progress}}% até o próximo nível',
@@ -64,6 +66,8 @@ export const gamification = defineMessages({
     celebration: {
       label: 'Celebration',
       defaultTitle: 'Achievement unlocked!',
+      combinedTitle: '{{number}} achievements unlocked!',
+      dismissHint: 'Tap the screen or press Esc to close.',
     },
     header: {
       progressLabel: 'Level {{level}}: {{xp}} XP, {{progress}}% to the next level',
@@ -99,6 +103,8 @@ export const gamification = defineMessages({
     celebration: {
       label: 'Celebración',
       defaultTitle: '¡Logro desbloqueado!',
+      combinedTitle: '¡{{number}} logros desbloqueados!',
+      dismissHint: 'Toca la pantalla o pulsa Esc para cerrar.',
     },
     header: {
       progressLabel: 'Nivel {{level}}: {{xp}} XP, {{progress}}% para el siguiente nivel',

@@ -1,0 +1,1 @@
+ALTER TABLE "reader_progress" ADD COLUMN "announced_level" smallint;
