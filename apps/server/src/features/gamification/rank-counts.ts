@@ -57,14 +57,18 @@ export function languageChanges(xp: number, from: Language, to: Language): RankC
   ];
 }
 
-/** The rank count changes of a reader leaving every board they are counted on (their account deleted). */
-export function leavingChanges(standing: Standing): RankCountChange[] {
+/**
+ * The rank count changes of a reader leaving every board they are counted on (their account
+ * deleted). Counts of weeks before `keptSince` are pruned (RankingService), so none is taken from them.
+ */
+export function leavingChanges(standing: Standing, keptSince: string): RankCountChange[] {
   const changes: RankCountChange[] = [];
   if (standing.xp > 0) {
     changes.push({ scope: 'global', xp: standing.xp, delta: -1 });
     changes.push({ scope: `language:${standing.language}`, xp: standing.xp, delta: -1 });
   }
-  if (standing.weekXp > 0)
+  if (standing.weekXp > 0 && standing.weekStart >= keptSince) {
     changes.push({ scope: `week:${standing.weekStart}`, xp: standing.weekXp, delta: -1 });
+  }
   return changes;
 }

@@ -1,11 +1,12 @@
 import type { Transaction } from '../../db/database.js';
 import type { AccountDeletionStep } from '../../ports/account-deletion.js';
 import { applyRankCounts, lockProgressRow } from './progress.repository.js';
-import { leavingChanges, rankShard } from './rank-counts.js';
+import { leavingChanges, rankShard, weekBefore, weekStartOf } from './rank-counts.js';
 import type { RankingService } from './ranking.service.js';
 
 export interface StandingRemovalDeps {
   ranking: Pick<RankingService, 'forgetReader'>;
+  now?: () => Date;
 }
 
 /**
@@ -19,7 +20,9 @@ export class StandingRemoval implements AccountDeletionStep {
   async withinDeletion(tx: Transaction, userId: string): Promise<void> {
     const row = await lockProgressRow(tx, userId);
     if (!row) return;
-    await applyRankCounts(tx, rankShard(userId), leavingChanges(row));
+    // The weekly counts kept are this week's and the last (RankingService prunes older ones).
+    const keptSince = weekBefore(weekStartOf(this.deps.now?.() ?? new Date()));
+    await applyRankCounts(tx, rankShard(userId), leavingChanges(row, keptSince));
   }
 
   afterDeletion(userId: string): void {
