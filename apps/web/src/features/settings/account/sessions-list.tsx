@@ -12,7 +12,7 @@ import { authClient } from '../../../lib/auth/auth-client';
 import { sessionEnded } from '../../../lib/invalidation';
 import { logWarning } from '../../../lib/logger';
 import { endSession, sessionsQuery } from './account-api';
-import { accountErrorText } from './account-errors';
+import { accountErrorCode, accountErrorText } from './account-errors';
 import { AccountCard } from './account-card';
 import { SessionItem, useSessionName } from './session-item';
 
@@ -46,7 +46,12 @@ export function SessionsList() {
       return;
     }
     try {
-      await endSession(session.id);
+      try {
+        await endSession(session.id);
+      } catch (error) {
+        // Already signed out (it expired, or was signed out elsewhere): it goes from the list all the same.
+        if (accountErrorCode(error) !== 'NOT_FOUND') throw error;
+      }
       await sessionEnded(client, session.id);
       listRef.current?.focus();
       toast.success(t('settings.account.sessions.signedOut', { name: nameOf(session) }));

@@ -24,7 +24,12 @@ beforeEach(() => {
   api = fakeApi({
     'GET /api/me/sessions': () => (listStatus ? apiError(listStatus, 'INTERNAL_ERROR') : json({ sessions })),
     'DELETE /api/me/sessions/:id': ({ params }) => {
-      if (endStatus) return apiError(endStatus, 'NOT_FOUND');
+      if (endStatus === 404) {
+        // Gone already: the list no longer has it either.
+        sessions = sessions.filter((session) => session.id !== params.id);
+        return apiError(404, 'NOT_FOUND');
+      }
+      if (endStatus) return apiError(endStatus, 'SERVICE_UNAVAILABLE');
       sessions = sessions.filter((session) => session.id !== params.id);
       return noContent();
     },
@@ -88,13 +93,21 @@ describe('Account: signed-in devices', () => {
     expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Signed-in devices' }));
   });
 
-  it('keeps the device and says why when signing it out fails', async () => {
+  it('a device already signed out elsewhere (404) leaves the list all the same', async () => {
     endStatus = 404;
+    renderAccount(<SessionsList />);
+    await user.click(await screen.findByRole('button', { name: 'Sign out Chrome 131 · Android 15' }));
+    await screen.findByText('This device was signed out of your account: Chrome 131 · Android 15.');
+    await waitFor(() => expect(items()).toHaveLength(2));
+  });
+
+  it('keeps the device and says why when signing it out fails', async () => {
+    endStatus = 503;
     renderAccount(<SessionsList />);
     await user.click(
       await screen.findByRole('button', { name: 'Sign out Unknown browser · unknown system' }),
     );
-    await screen.findByText('Not found.');
+    await screen.findByText('The service is unavailable right now.');
     expect(items()).toHaveLength(3);
     expect(
       screen.getByRole('button', { name: 'Sign out Unknown browser · unknown system' }).textContent,
