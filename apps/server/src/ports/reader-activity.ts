@@ -13,8 +13,6 @@ export type ReaderActivityEvent =
  * Where features report what readers did, once per rule (the audio feature: once per user,
  * summary and language). Implemented by features/gamification (ProgressService), bound in
  * composition.ts. A failure to record is logged by the caller and never fails the reader's request.
- * A caller need not wait for it (a generation does not): the reader's awards and progress reads
- * on the same instance wait for what was reported there.
  */
 export interface ReaderActivity {
   record(event: ReaderActivityEvent): Promise<unknown>;

@@ -71,15 +71,7 @@ const streakOf = (row: ProgressRow): StreakState => ({
  * other (their progress row is locked). Also the ReaderActivity port: what other features report.
  */
 export class ProgressService implements ReaderActivity {
-  /** Each reader's activity still being recorded (`record`), which their reads here wait for. */
-  private readonly recording = new Map<string, Promise<void>>();
-
   constructor(private readonly deps: ProgressDeps) {}
-
-  /** Once the reader's activity reported to this instance is recorded (never rejects). */
-  private async recorded(userId: string): Promise<void> {
-    await this.recording.get(userId);
-  }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -92,7 +84,6 @@ export class ProgressService implements ReaderActivity {
    */
   async award(userId: string, { eventType, subjectId }: XpEventRequest): Promise<AddXpResult> {
     const { summaries } = this.deps;
-    await this.recorded(userId);
     if (!(await summaries.inHistory(userId, subjectId))) throw new AppError('NOT_FOUND', 404);
     const topic =
       eventType === 'read_summary' || eventType === 'share_summary'
@@ -139,42 +130,23 @@ export class ProgressService implements ReaderActivity {
     });
   }
 
-  /**
-   * The ReaderActivity port: a generation counts for the streak; an audio may then be claimed.
-   * Written from the next turn of the event loop, so that a reporter that does not wait (a
-   * generation) answers first; until it is written, the reader's awards, progress and
-   * achievements on this instance wait for it, and so see it as if it had been waited for.
-   */
+  /** The ReaderActivity port: a generation counts for the streak; an audio may then be claimed. */
   async record(event: ReaderActivityEvent): Promise<void> {
-    const { userId } = event;
-    const earlier = this.recorded(userId);
-    const recording = (async () => {
-      await earlier;
-      await new Promise((resolve) => setImmediate(resolve));
-      await this.apply(userId, false, async (tx, work) => {
-        if (event.type === 'summary_generated') {
-          work.activeToday = true;
-          work.counters.summariesGenerated += 1;
-        } else if ((await insertFacts(tx, userId, [{ kind: 'audio', value: event.summaryId }])).length > 0) {
-          work.counters.audios += 1;
-        }
-      });
-    })();
-    const settled: Promise<void> = recording.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.recording.set(userId, settled);
-    void settled.then(() => {
-      if (this.recording.get(userId) === settled) this.recording.delete(userId);
+    await this.apply(event.userId, false, async (tx, work) => {
+      if (event.type === 'summary_generated') {
+        work.activeToday = true;
+        work.counters.summariesGenerated += 1;
+      } else if (
+        (await insertFacts(tx, event.userId, [{ kind: 'audio', value: event.summaryId }])).length > 0
+      ) {
+        work.counters.audios += 1;
+      }
     });
-    await recording;
   }
 
   /** The reader's XP, level, streak (as it stands today) and counters. */
   async progress(userId: string): Promise<ReaderProgress> {
     const { db } = this.deps;
-    await this.recorded(userId);
     const [row, profile, unlocked] = await Promise.all([
       findProgress(db, userId),
       findProfile(db, userId),
@@ -186,7 +158,6 @@ export class ProgressService implements ReaderActivity {
   /** Every achievement, unlocked or not, with the reader's progress toward it. */
   async achievements(userId: string): Promise<AchievementsResponse> {
     const { db } = this.deps;
-    await this.recorded(userId);
     const [row, unlocked, facts, profile] = await Promise.all([
       findProgress(db, userId),
       findUnlocked(db, userId),

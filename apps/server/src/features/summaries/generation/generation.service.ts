@@ -66,7 +66,7 @@ export class GenerationService {
         const reservation = await quota.reserve(userId, 'summary', { item: key });
         if (!reservation) return this.ownedNow(userId, key);
         if (await quota.charge(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx))) {
-          this.generated(userId, cachedId);
+          await this.generated(userId, cachedId);
         }
       }
       return this.cachedAnswer(userId, cachedId);
@@ -105,28 +105,19 @@ export class GenerationService {
     return this.cachedAnswer(userId, summaryId);
   }
 
-  /** Reports still being written (`generated`): shutdown waits for them. */
-  private readonly reports = new Set<Promise<void>>();
-
-  /**
-   * Reports a summary new to the reader without holding up their answer: Gamification writes it
-   * after the answer, and the reader's next award or progress read waits for it (ReaderActivity).
-   * A failure is logged; the reader has their summary.
-   */
-  private generated(userId: string, summaryId: string): void {
-    const report = this.deps.activity.record({ type: 'summary_generated', userId, summaryId }).then(
-      () => undefined,
-      (error: unknown) => this.deps.log.warn({ err: error, summaryId }, 'could not record summary_generated'),
-    );
-    this.reports.add(report);
-    void report.then(() => this.reports.delete(report));
+  /** Reports a summary new to the reader; a failure is logged, the reader has their summary. */
+  private async generated(userId: string, summaryId: string): Promise<void> {
+    await this.deps.activity
+      .record({ type: 'summary_generated', userId, summaryId })
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, summaryId }, 'could not record summary_generated'),
+      );
   }
 
   /** Shutdown: running generations may finish within the grace; new ones are refused. */
   async close(): Promise<void> {
     this.closing = true;
     await this.flights.close(this.deps.shutdownGraceMs ?? 0);
-    await Promise.all(this.reports);
   }
 
   /** At the start of a single-process database: every claim left is a dead process's. */
@@ -162,8 +153,12 @@ export class GenerationService {
         summaries.addGenerated(userId, outcome.value, tx),
       );
       charged = true;
-      if (added) this.generated(userId, outcome.value);
-      return { summaryId: outcome.value, cached: false, usage: await quota.usage(userId) };
+      // Neither waits for the other; both are done before the answer (its next read sees the streak).
+      const [usage] = await Promise.all([
+        quota.usage(userId),
+        added ? this.generated(userId, outcome.value) : undefined,
+      ]);
+      return { summaryId: outcome.value, cached: false, usage };
     } catch (error) {
       if (!charged) {
         // Should this fail too (the database is down), the hold lapses on its own.
