@@ -552,6 +552,38 @@ describe('gamification on a server that keeps its ranking boards a minute', () =
     return response.json() as Promise<unknown>;
   }
 
+  it('en at 1366 px, a server without AMAZON_ASSOCIATE_TAG: no Amazon link on the summary page, no disclosure in the footer (issue 23)', async () => {
+    const texts = translations.en;
+    const session = (await call(null, '/api/auth/signup', {
+      email: uniqueEmail('no-amazon'),
+      password: PASSWORD,
+      full_name: 'Noa Store',
+      signup_language: 'en',
+      signup_path: '/auth',
+    })) as Session;
+    const { summaryId } = (await call(session, '/api/summaries', {
+      bookTitle: 'Essentialism',
+      bookAuthor: 'Greg McKeown',
+      language: 'en',
+    })) as GenerateSummaryResponse;
+    const { page, context, errors } = await openPage(browser, {
+      baseURL: server.origin,
+      storedLanguage: 'en',
+      session,
+      viewport: { width: 1366, height: 900 },
+    });
+    const status = page.waitForResponse((response) => response.url().endsWith('/api/status'));
+    await page.goto(`/summary/${summaryId}`);
+    await page.getByRole('heading', { level: 1, name: 'Essentialism' }).waitFor();
+    expect(((await (await status).json()) as { amazonAssociateTag: unknown }).amazonAssociateTag).toBeNull();
+    await page.getByRole('navigation', { name: texts.common.footer.navLabel }).waitFor();
+    expect(await page.getByRole('link', { name: texts.summary.actions.buyOnAmazon }).count()).toBe(0);
+    expect(await page.locator('a[href*="amazon."]').count()).toBe(0);
+    expect(await page.getByText(texts.common.footer.affiliateDisclosure).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("en: a nickname saved in /settings shows at once on the reader's own entry of /ranking", async () => {
     const texts = translations.en;
     const session = (await call(null, '/api/auth/signup', {

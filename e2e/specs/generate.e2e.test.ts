@@ -205,6 +205,22 @@ describe.each(['pt', 'en', 'es'] as const)('generating a summary in %s', (langua
       expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
       expectSteps(await overlayRecord(page), language);
       expect((await overlayRecord(page)).progress.map((entry) => entry.percent)).toEqual([25, 50]);
+      // The steps the server goes through, and no 'prepare audio' (ADR 0024, issue 23): no
+      // narration is made while a summary is generated.
+      const steps = texts.generate.overlay.steps;
+      expect(await progress.locator('li[data-step]').allTextContents()).toEqual([
+        `${steps.resolve}25%`,
+        `${steps.summarize}50%`,
+        `${steps.polish}75%`,
+        `${steps.done}100%`,
+      ]);
+      if (language === 'en') {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: '/tmp/shots/fixes-b-overlay-steps-390.png' });
+        await page.setViewportSize({ width: 1366, height: 900 });
+        await page.screenshot({ path: '/tmp/shots/fixes-b-overlay-steps-1366.png' });
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
 
       await progress.getByRole('button', { name: texts.generate.overlay.cancel }).click();
       await progress.waitFor({ state: 'detached' });

@@ -116,6 +116,40 @@ describe.each(['pt', 'en', 'es'] as const)('/plans in %s', (language) => {
   });
 });
 
+describe('/premium-welcome with nothing to wait for (issue 23)', () => {
+  it('en at 390 px, payments off on this server: says so at once, with ways to /plans and /home', async () => {
+    const texts = translations.en;
+    const session = await signUpViaApi(uniqueEmail('welcome-off'), { language: 'en' });
+    const { context, page, errors } = await openPage(browser, {
+      session,
+      storedLanguage: 'en',
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      // As Stripe would send a reader back, though this server takes no payments at all.
+      await page.goto('/premium-welcome?session_id=cs_test_never');
+      const off = page.getByTestId('premium-welcome-payments-off');
+      await off.getByText(texts.plans.welcome.paymentsOffTitle).waitFor();
+      expect(await page.getByText(texts.plans.welcome.confirming).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/tmp/shots/fixes-b-premium-welcome-off-390.png' });
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.screenshot({ path: '/tmp/shots/fixes-b-premium-welcome-off-1366.png' });
+      await off.getByRole('link', { name: texts.plans.welcome.goPlans }).click();
+      await page.waitForURL(/\/plans$/);
+      await page.goBack();
+      await page
+        .getByTestId('premium-welcome-payments-off')
+        .getByRole('link', { name: texts.plans.welcome.goHome })
+        .click();
+      await page.waitForURL(/\/home$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the Limit dialog', () => {
   it('leads a reader who used the free month to /plans, which shows 10 of 10', async () => {
     const language = 'en';
@@ -256,6 +290,47 @@ describe('with Stripe (fake)', () => {
     expect(response.status).toBe(201);
     return (await response.json()) as Session;
   }
+
+  it('en at 390 px: no Checkout session in the address says there is nothing to confirm; a payment that never confirms times out with ways on', async () => {
+    const texts = translations.en;
+    const session = await signUp(uniqueEmail('welcome-nothing'));
+    const { context, page } = await openPage(browser, {
+      baseURL: origin,
+      session,
+      storedLanguage: 'en',
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      await page.goto('/premium-welcome');
+      const none = page.getByTestId('premium-welcome-no-checkout');
+      await none.getByText(texts.plans.welcome.noCheckoutTitle).waitFor();
+      expect(await none.getByRole('link', { name: texts.plans.welcome.goPlans }).getAttribute('href')).toBe(
+        '/plans',
+      );
+      await page.screenshot({ path: '/tmp/shots/fixes-b-premium-welcome-none-390.png' });
+
+      // Back from a Checkout whose payment never lands: the minute runs on the page's clock.
+      await page.clock.install();
+      await page.goto('/premium-welcome?session_id=cs_test_unpaid');
+      await page.getByText(texts.plans.welcome.confirming).waitFor();
+      const timeout = page.getByTestId('premium-welcome-timeout');
+      await expect
+        .poll(
+          async () => {
+            await page.clock.fastForward(1_600);
+            return timeout.count();
+          },
+          { timeout: 30_000, interval: 50 },
+        )
+        .toBe(1);
+      await timeout.getByText(texts.plans.welcome.timeoutTitle).waitFor();
+      await page.screenshot({ path: '/tmp/shots/fixes-b-premium-welcome-timeout-390.png' });
+      await timeout.getByRole('link', { name: texts.plans.welcome.goPlans }).click();
+      await page.waitForURL(/\/plans$/);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('checkout → webhook → /premium-welcome celebrates → the Premium badge shows', async () => {
     const texts = translations.en;

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translations } from '@summa/shared/i18n';
-import { PASSWORD, uniqueEmail } from '../support/accounts.js';
+import { AMAZON_TAG, PASSWORD, signUpViaApi, uniqueEmail } from '../support/accounts.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { sharedSummaryPath } from '../support/summaries.js';
 
@@ -34,6 +34,31 @@ describe('a shared summary link', () => {
     await page.waitForURL((url) => url.pathname === '/welcome');
     await page.waitForURL((url) => url.pathname === target, { timeout: 10_000 });
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('Essentialism');
+    await context.close();
+  });
+
+  it('pt at 390 px: offers Buy on Amazon in the Brazilian store by ISBN, tagged, in a new tab; the footer discloses it (issue 23)', async () => {
+    const pt = translations.pt;
+    const target = await sharedSummaryPath('Essentialism', 'Greg McKeown');
+    const reader = await signUpViaApi(uniqueEmail('amazon'), { language: 'pt' });
+    const { page, context, errors } = await openPage(browser, {
+      storedLanguage: 'pt',
+      session: reader,
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto(target);
+    const link = page.getByRole('link', { name: pt.summary.actions.buyOnAmazon });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(
+      `https://www.amazon.com.br/s?k=9780804137386&i=stripbooks&tag=${AMAZON_TAG}`,
+    );
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('sponsored noopener noreferrer');
+    expect(await page.getByText(pt.common.footer.affiliateDisclosure).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/shots/fixes-b-amazon-390.png' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: '/tmp/shots/fixes-b-amazon-1366.png' });
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { startFakeLlmServer } from '../../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../../apps/server/src/test/summary-responder.js';
-import { ADMIN_EMAIL } from './accounts.js';
+import { ADMIN_EMAIL, AMAZON_TAG } from './accounts.js';
 import { startOidcServer } from './oidc-server.js';
 import { freePort, startServer, type RunningServer } from './server.js';
 
@@ -73,6 +73,9 @@ export default async function setup(project: TestProject) {
       GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
       AUDIO_LIMIT_PER_USER_PER_HOUR: '0',
       AUDIO_LIMIT_GLOBAL_PER_MINUTE: '0',
+      // Store links on the summary page and the footer's affiliate disclosure (issue 23); the
+      // server of gamification.e2e has none, for the case without them.
+      AMAZON_ASSOCIATE_TAG: AMAZON_TAG,
       // Google sign-in against the local stand-in for Google (support/oidc-server.ts).
       ...google.env,
     });

@@ -254,7 +254,11 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     storage,
     ownsStorage: !options.storage,
     auth,
-    health: new HealthService({ pingDatabase: () => database.ping(), model: llm }),
+    health: new HealthService({
+      pingDatabase: () => database.ping(),
+      model: llm,
+      amazonAssociateTag: config.amazonAssociateTag,
+    }),
     catalog: new CatalogService({
       db,
       log,

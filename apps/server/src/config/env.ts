@@ -133,6 +133,12 @@ export const envSchema = z.object({
   STRIPE_PRICE_USD_MONTHLY: optional(stripePriceId),
   STRIPE_PRICE_USD_YEARLY: optional(stripePriceId),
   STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  AMAZON_ASSOCIATE_TAG: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, 'must be an Amazon Associates tracking id (like summa-20)'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -179,6 +185,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Google sign-in is offered only when the client id and secret are both set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** The Amazon Associates tracking id of the summary page's store links; undefined: no store links. */
+  amazonAssociateTag: string | undefined;
   /** Rate-limit counters live in Redis when set, else in a PostgreSQL table. */
   redisUrl: string | undefined;
   /** Starts every key this app writes to Redis (several deployments may share one Redis). */
@@ -274,6 +282,7 @@ export function loadConfig(
             issuer: env.GOOGLE_ISSUER.replace(/\/+$/, ''),
           }
         : undefined,
+    amazonAssociateTag: env.AMAZON_ASSOCIATE_TAG,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     limits: {

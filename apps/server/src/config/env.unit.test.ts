@@ -96,6 +96,15 @@ describe('loadConfig for accounts, mail and rate limits', () => {
     ]);
   });
 
+  it('reads the Amazon associate tag of the store links, none by default (issue 23)', () => {
+    expect(loadConfig({}).amazonAssociateTag).toBeUndefined();
+    expect(loadConfig({ AMAZON_ASSOCIATE_TAG: '' }).amazonAssociateTag).toBeUndefined();
+    expect(loadConfig({ AMAZON_ASSOCIATE_TAG: ' summa-20 ' }).amazonAssociateTag).toBe('summa-20');
+    expect(errorOf({ AMAZON_ASSOCIATE_TAG: 'summa 20&x=1' }).issues.map((issue) => issue.variable)).toEqual([
+      'AMAZON_ASSOCIATE_TAG',
+    ]);
+  });
+
   it('turns Google on with both client variables, issuer defaulting to Google', () => {
     const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.google).toEqual({

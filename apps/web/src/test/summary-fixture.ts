@@ -9,6 +9,7 @@ export const FICTION_SUMMARY: Summary = {
   bookId: null,
   category: null,
   cover_url: null,
+  isbn13: null,
   createdAt: '2026-03-01T12:00:00.000Z',
   feedback: null,
   related: [],

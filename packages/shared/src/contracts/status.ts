@@ -41,7 +41,15 @@ export const adminLlmStatusSchema = llmStatusSchema.extend({
 });
 export type LlmStatus = z.infer<typeof adminLlmStatusSchema>;
 
-export const statusResponseSchema = z.object({ llm: llmStatusSchema });
+/**
+ * `GET /api/status`, public: the summary model's state, and the server's settings the web follows
+ * (issue 23): the Amazon Associates tracking id of the store links (AMAZON_ASSOCIATE_TAG), null
+ * when there are none, which also hides the footer's affiliate disclosure.
+ */
+export const statusResponseSchema = z.object({
+  llm: llmStatusSchema,
+  amazonAssociateTag: text().max(64).nullable(),
+});
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 /** `GET /api/admin/status`: the model with its failure's cause. */

@@ -235,6 +235,8 @@ export const summarySchema = z
     bookId: text().nullable(),
     category: z.enum(CATEGORIES).nullable(),
     cover_url: text().nullable(),
+    /** The catalogue book's ISBN-13 (the store links search by it); null outside the catalogue. */
+    isbn13: text().nullable(),
     content: summaryContentSchema,
     related: z.array(relatedBookSchema),
     createdAt: text(),

@@ -38,9 +38,10 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app.route({
     ...endpointRoute(ENDPOINTS.health.status, {
       tags: ['operations'],
-      summary: 'The summary model: provider, model, and whether it is ready, downloading or failing',
+      summary:
+        "The summary model (provider, model, and whether it is ready, downloading or failing) and the store links' associate tag",
     }),
-    handler: async () => health.modelStatus(),
+    handler: async () => health.publicStatus(),
   });
 
   app.route({

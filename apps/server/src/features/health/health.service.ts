@@ -5,6 +5,8 @@ export interface HealthDeps {
   /** The database layer's own bounded check (a second at most, on a connection of its own). */
   pingDatabase: () => Promise<boolean>;
   model: Pick<LlmProvider, 'status'>;
+  /** AMAZON_ASSOCIATE_TAG: the store links' tracking id, shown to the web; undefined: no store links. */
+  amazonAssociateTag?: string | undefined;
 }
 
 /** What the operations endpoints report: the database's readiness and the summary model's state. */
@@ -15,9 +17,15 @@ export class HealthService {
     return this.deps.pingDatabase();
   }
 
-  /** What anyone may see: the state and a download's progress, never the cause (paths, hosts). */
-  modelStatus(): StatusResponse {
-    return { llm: llmStatusSchema.parse(this.deps.model.status()) };
+  /**
+   * What anyone may see: the model's state and a download's progress, never the cause (paths,
+   * hosts); and the store links' tracking id, which is public in every link anyway.
+   */
+  publicStatus(): StatusResponse {
+    return {
+      llm: llmStatusSchema.parse(this.deps.model.status()),
+      amazonAssociateTag: this.deps.amazonAssociateTag ?? null,
+    };
   }
 
   /** The same with the cause of a failure, for admins. */

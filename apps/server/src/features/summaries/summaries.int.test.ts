@@ -147,6 +147,8 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     expect(summary.feedback).toBeNull();
     expect(summary.content).toMatchObject({ kind: 'nonfiction', ...sampleNonFiction('Atomic Habits') });
     expect(summary.category).toBe('habits');
+    // A catalogue book: its ISBN, for the store links (issue 23).
+    expect(summary.isbn13).toBe('9780735211292');
     expect(summary.related.length).toBeGreaterThan(0);
     expect(summary.related.every((book) => book.id !== summary.bookId)).toBe(true);
   });
@@ -641,7 +643,10 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     const response = await context.app.inject({ method: 'GET', url: '/api/status' });
     expect(response.statusCode).toBe(200);
     const status = statusResponseSchema.strict().parse(response.json());
-    expect(status).toEqual({ llm: { provider: 'openai-compatible', model: 'fake-model', state: 'ready' } });
+    expect(status).toEqual({
+      llm: { provider: 'openai-compatible', model: 'fake-model', state: 'ready' },
+      amazonAssociateTag: null,
+    });
   });
 });
 

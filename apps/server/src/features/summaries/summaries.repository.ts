@@ -22,6 +22,8 @@ export interface SummaryRecord {
   content: SummaryContent;
   related: RelatedBook[];
   coverUrl: string | null;
+  /** The catalogue book's ISBN-13, when the summary is of a catalogue book that has one. */
+  isbn13: string | null;
   createdAt: Date;
 }
 
@@ -37,6 +39,7 @@ const SUMMARY_COLUMNS = {
   content: bookSummaries.content,
   related: bookSummaries.related,
   coverUrl: books.coverUrl,
+  isbn13: books.isbn13,
   createdAt: bookSummaries.createdAt,
 };
 

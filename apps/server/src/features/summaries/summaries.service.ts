@@ -59,6 +59,7 @@ function readySummary(summary: SummaryRecord): ReadySummary {
     bookId: summary.bookId,
     category: summary.category,
     cover_url: summary.coverUrl,
+    isbn13: summary.isbn13,
     content: summary.content,
     related: summary.related,
     createdAt: summary.createdAt.toISOString(),

@@ -12,7 +12,13 @@ import { ModelWaitPanel } from './model-wait';
 /** Spec §4: the fun messages of a step rotate every 2.5 s. */
 export const FUN_MESSAGE_INTERVAL_MS = 2_500;
 
-const STEPS: readonly RunningStep[] = ['resolve', 'summarize', 'polish', 'done'];
+/**
+ * The steps the server streams (GENERATION_STEPS), with the spec's percentages. The spec's wider
+ * process also names 'prepare audio': left out on purpose, as no narration is made during a
+ * generation (it is made on the summary page, when asked for): see
+ * docs/decisions/0024-no-prepare-audio-step-in-the-generation-overlay.md.
+ */
+export const STEPS: readonly RunningStep[] = ['resolve', 'summarize', 'polish', 'done'];
 const STEP_PERCENTS: Record<RunningStep, number> = { resolve: 25, summarize: 50, polish: 75, done: 100 };
 
 /** What the overlay follows: a generation, or a translation (its own title, steps and fun messages). */

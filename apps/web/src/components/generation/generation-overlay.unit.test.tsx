@@ -1,11 +1,11 @@
-import type { GenerateSummaryRequest } from '@summa/shared';
+import { GENERATION_STEPS, type GenerateSummaryRequest } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
-import { FUN_MESSAGE_INTERVAL_MS, GenerationOverlay } from './generation-overlay';
+import { FUN_MESSAGE_INTERVAL_MS, GenerationOverlay, STEPS } from './generation-overlay';
 import type { GenerationState, RunningStep } from './generation-state';
 
 const REQUEST: GenerateSummaryRequest = {
@@ -68,6 +68,15 @@ describe('generation overlay: steps', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.querySelector('.fixed.inset-0')).not.toBeNull();
     expect(within(dialog).getByText('Atomic Habits by James Clear')).not.toBeNull();
+  });
+
+  it("shows the server's streamed steps and no 'prepare audio' step (ADR 0024, issue 23)", () => {
+    expect([...STEPS]).toEqual(GENERATION_STEPS.filter((step) => step !== 'error'));
+    show(running('summarize'));
+    const steps = stepItems().map((item) => item.dataset.step ?? '');
+    expect(steps.some((step) => /audio|narrat/i.test(step))).toBe(false);
+    const dialog = screen.getByRole('dialog', { name: en.title });
+    expect(dialog.textContent).not.toMatch(/audio/i);
   });
 
   it('lists the four steps with 25, 50, 75 and 100 percent', () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAmazonAssociateTag } from '../../lib/public-status';
 
 const FOOTER_LINKS = [
   { key: 'terms', to: '/terms' },
@@ -10,6 +11,8 @@ const FOOTER_LINKS = [
 
 export function Footer() {
   const { t } = useTranslation();
+  // The affiliate disclosure only where there are affiliate links (AMAZON_ASSOCIATE_TAG).
+  const affiliate = useAmazonAssociateTag() !== null;
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-stone-600 sm:px-6">
@@ -24,7 +27,11 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <p className="text-xs text-stone-500">{t('common.footer.affiliateDisclosure')}</p>
+        {affiliate ? (
+          <p className="text-xs text-stone-500" data-testid="affiliate-disclosure">
+            {t('common.footer.affiliateDisclosure')}
+          </p>
+        ) : null}
         {/* Apart on one line when they fit, else the version on the next (issue 23: never touching). */}
         <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-1 text-xs text-stone-500">
           <p data-testid="copyright">{t('common.footer.copyright', { year: new Date().getFullYear() })}</p>

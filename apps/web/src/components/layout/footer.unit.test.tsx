@@ -1,14 +1,29 @@
 import { translations } from '@summa/shared/i18n';
 import type { Language } from '@summa/shared/languages';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
+import { fakeApi, json } from '../../test/fake-api';
+import { renderWithQueries } from '../../test/query-client';
 import { Footer } from './footer';
+
+/** The server's AMAZON_ASSOCIATE_TAG, as GET /api/status gives it. */
+let tag: string | null;
+let statusReads: () => number;
+
+beforeEach(() => {
+  tag = 'summa-20';
+  const api = fakeApi({
+    'GET /api/status': () =>
+      json({ llm: { provider: 'local', model: 'm', state: 'ready' }, amazonAssociateTag: tag }),
+  });
+  statusReads = () => api.to('/api/status').length;
+});
 
 function renderFooter(path = '/') {
   const router = createMemoryRouter([{ path: '*', Component: Footer }], { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  renderWithQueries(<RouterProvider router={router} />);
 }
 
 /** The footer's links as the reader sees them: name and address. */
@@ -21,6 +36,7 @@ function footerLinks(language: Language) {
 
 afterEach(() => {
   setLanguage('pt');
+  vi.unstubAllGlobals();
 });
 
 describe('Footer', () => {
@@ -46,11 +62,11 @@ describe('Footer', () => {
     ]);
   });
 
-  it('carries the affiliate-store associate disclosure (spec §1)', () => {
+  it('carries the affiliate-store associate disclosure (spec §1) when the server has an associate tag', async () => {
     setLanguage('pt');
     renderFooter();
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Como associado da Amazon, o Summa recebe por compras qualificadas feitas pelos links de livros.',
       ),
     ).toBeTruthy();
@@ -63,6 +79,17 @@ describe('Footer', () => {
         'Como afiliado de Amazon, Summa recibe ingresos por las compras que cumplen los requisitos hechas desde los enlaces de libros.',
       ),
     ).toBeTruthy();
+  });
+
+  it('discloses no affiliate links where there are none: the server has no associate tag (issue 23)', async () => {
+    tag = null;
+    setLanguage('en');
+    renderFooter();
+    await vi.waitFor(() => expect(statusReads()).toBe(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('Terms of use')).toBeTruthy();
+    expect(screen.queryByTestId('affiliate-disclosure')).toBeNull();
+    expect(screen.queryByText(/Amazon/)).toBeNull();
   });
 
   it("labels the version 'Versão 2.0' on small screens only (spec §1)", () => {

@@ -1,11 +1,12 @@
 import type { Session } from '@summa/shared';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { fakeApi, json, noContent } from '../../test/fake-api';
+import { renderWithQueries } from '../../test/query-client';
 import { testSession } from '../../test/session-fixture';
 import { Header } from './header';
 
@@ -13,7 +14,7 @@ const SESSION: Session = testSession();
 
 function renderHeader(path = '/') {
   const router = createMemoryRouter([{ path: '*', Component: Header }], { initialEntries: [path] });
-  render(
+  renderWithQueries(
     <AuthProvider>
       <RouterProvider router={router} />
     </AuthProvider>,

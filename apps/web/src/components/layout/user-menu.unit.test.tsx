@@ -1,5 +1,5 @@
 import type { Session } from '@summa/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { authClient } from '../../lib/auth/auth-client';
 import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
+import { renderWithQueries } from '../../test/query-client';
 import { testSession } from '../../test/session-fixture';
 import { AppToaster } from '../app-toaster';
 import { Header } from './header';
@@ -29,7 +30,7 @@ async function renderSignedIn() {
   const router = createMemoryRouter([{ Component: Layout, children: [{ path: '*', Component: null }] }], {
     initialEntries: ['/home'],
   });
-  render(
+  renderWithQueries(
     <AuthProvider>
       <RouterProvider router={router} />
       <AppToaster />

@@ -18,12 +18,16 @@ let api: FakeApi;
 /** Whether Stripe's webhook has reached the server yet. */
 let paid: boolean;
 let down: boolean;
+/** Whether this server takes payments (STRIPE_* set). */
+let paymentsOn: boolean;
 
 beforeEach(() => {
   vi.useFakeTimers();
   paid = false;
   down = false;
+  paymentsOn = true;
   api = fakeApi({
+    'GET /api/billing/config': () => json({ enabled: paymentsOn }),
     'GET /api/me': () => (down ? offline() : json(testMe({ profile: { plan: paid ? 'premium' : 'free' } }))),
   });
   vi.stubGlobal(
@@ -49,14 +53,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderWelcome() {
+function renderWelcome(address = '/premium-welcome?session_id=cs_test_1') {
   const session = testSession();
   const router = createMemoryRouter(
     [
       { path: '/premium-welcome', Component: PremiumWelcomePage },
       { path: '/home', Component: () => null },
+      { path: '/plans', Component: () => null },
     ],
-    { initialEntries: ['/premium-welcome?session_id=cs_test_1'] },
+    { initialEntries: [address] },
   );
   renderWithQueries(
     <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
@@ -107,8 +112,10 @@ describe('/premium-welcome', () => {
     down = false;
     await wait(CONFIRM_POLL_INTERVAL_MS * CONFIRM_MAX_ATTEMPTS);
     const timeout = screen.getByTestId('premium-welcome-timeout');
-    expect(timeout.textContent).toContain('Your payment is being confirmed');
-    expect(timeout.textContent).toContain('as soon as the confirmation arrives');
+    expect(timeout.textContent).toContain('The payment confirmation has not arrived yet');
+    expect(timeout.textContent).toContain('We checked for a minute and stopped');
+    expect(within(timeout).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/plans');
+    expect(within(timeout).getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
     expect(screen.queryByTestId('celebration-overlay')).toBeNull();
     const stopped = polls();
     await wait(CONFIRM_POLL_INTERVAL_MS * 3);
@@ -119,5 +126,48 @@ describe('/premium-welcome', () => {
     await wait(0);
     expect(screen.getByTestId('premium-welcome-confirmed')).toBeTruthy();
     expect(screen.getByTestId('celebration-overlay')).toBeTruthy();
+  });
+
+  it('says at once that payments are off on this server, with ways on, and does not poll', async () => {
+    paymentsOn = false;
+    renderWelcome();
+    await wait(0);
+    const off = screen.getByTestId('premium-welcome-payments-off');
+    expect(off.textContent).toContain('Payments are not available on this server');
+    expect(off.textContent).not.toContain('Confirming your payment');
+    expect(within(off).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/plans');
+    expect(within(off).getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
+    const asked = polls();
+    await wait(CONFIRM_POLL_INTERVAL_MS * 5);
+    expect(polls()).toBe(asked);
+  });
+
+  it.each(['/premium-welcome', '/premium-welcome?session_id={CHECKOUT_SESSION_ID}'])(
+    'opened without a Checkout session (%s), says there is nothing to confirm',
+    async (address) => {
+      renderWelcome(address);
+      await wait(0);
+      const none = screen.getByTestId('premium-welcome-no-checkout');
+      expect(none.textContent).toContain('There is no payment to confirm');
+      expect(within(none).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/plans');
+      const asked = polls();
+      await wait(CONFIRM_POLL_INTERVAL_MS * 5);
+      expect(polls()).toBe(asked);
+      expect(screen.queryByTestId('celebration-overlay')).toBeNull();
+    },
+  );
+
+  it('a reader who is Premium already is welcomed at once, whatever the address', async () => {
+    paid = true;
+    paymentsOn = false;
+    renderWelcome('/premium-welcome');
+    await wait(0);
+    expect(screen.getByTestId('premium-welcome-confirmed')).toBeTruthy();
+  });
+
+  it('shows a neutral check, not the payment spinner, before the first answer', () => {
+    renderWelcome();
+    const checking = screen.getByTestId('premium-welcome-checking');
+    expect(checking.textContent).toBe('Checking your plan…');
   });
 });

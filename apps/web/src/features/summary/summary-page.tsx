@@ -17,6 +17,7 @@ import { usageQuery } from '../../lib/usage-api';
 import { AudioPlayer } from './audio/audio-player';
 import { FeedbackForm } from './feedback-form';
 import { RelatedBooks } from './related-books';
+import { BuyOnAmazon } from './buy-on-amazon';
 import { SummaryActions } from './summary-actions';
 import { summaryQuery } from './summary-api';
 import './summary-print.css';
@@ -125,6 +126,7 @@ function SummaryView({ summary, premium }: { summary: Summary; premium: boolean 
               </Badge>
             ) : null}
           </div>
+          <BuyOnAmazon book={summary} />
         </div>
       </div>
 

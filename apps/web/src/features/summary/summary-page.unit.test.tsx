@@ -22,6 +22,7 @@ const NONFICTION: Summary = {
   bookId: 'b1',
   category: 'habits',
   cover_url: null,
+  isbn13: '9780735211292',
   createdAt: '2026-03-01T12:00:00.000Z',
   feedback: null,
   related: [
@@ -59,6 +60,7 @@ const NONFICTION: Summary = {
 const FICTION: Summary = {
   ...NONFICTION,
   id: 'sum-2',
+  isbn13: null,
   title: 'Dom Casmurro',
   author: 'Machado de Assis',
   language: 'pt',
@@ -119,6 +121,8 @@ interface Network {
   plan: Usage['plan'];
   /** 204 (taken) or 409 (already rated). */
   feedbackStatus: 204 | 409;
+  /** The server's AMAZON_ASSOCIATE_TAG (GET /api/status), null when unset. */
+  amazonTag: string | null;
 }
 
 let network: Network;
@@ -151,6 +155,8 @@ beforeEach(() => {
     'POST /api/auth/logout': noContent,
     'GET /api/me': () => json(testMe()),
     'POST /api/xp': () => json(testAward(10)),
+    'GET /api/status': () =>
+      json({ llm: { provider: 'local', model: 'm', state: 'ready' }, amazonAssociateTag: network.amazonTag }),
   });
   setLanguage('en');
   // Sets up a clipboard stub on navigator that the test can read back.
@@ -161,6 +167,7 @@ beforeEach(() => {
     malformed: false,
     plan: 'free',
     feedbackStatus: 204,
+    amazonTag: null,
   };
 });
 
@@ -308,6 +315,41 @@ describe('summary page: content', () => {
       author: 'BJ Fogg',
       bookId: 'b3',
     });
+  });
+});
+
+describe('summary page: Buy on Amazon (issue 23)', () => {
+  it.each([
+    ['pt', 'Comprar na Amazon', 'https://www.amazon.com.br/s?k=9780735211292&i=stripbooks&tag=summa-20'],
+    ['en', 'Buy on Amazon', 'https://www.amazon.com/s?k=9780735211292&i=stripbooks&tag=summa-20'],
+    ['es', 'Comprar en Amazon', 'https://www.amazon.com.mx/s?k=9780735211292&i=stripbooks&tag=summa-20'],
+  ] as const)(
+    "in %s, links to the store of the reader's language by ISBN, tagged, in a new tab",
+    async (language, name, href) => {
+      network.amazonTag = 'summa-20';
+      setLanguage(language);
+      renderSummary();
+      const link = await screen.findByRole('link', { name });
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('sponsored noopener noreferrer');
+    },
+  );
+
+  it('searches by title and author for a book without an ISBN', async () => {
+    network.amazonTag = 'summa-20';
+    renderSummary(FICTION.id);
+    const link = await screen.findByRole('link', { name: 'Buy on Amazon' });
+    const url = new URL(link.getAttribute('href') ?? '');
+    expect(url.searchParams.get('k')).toBe(`${FICTION.title} ${FICTION.author}`);
+  });
+
+  it('has no Amazon link when the server has no associate tag', async () => {
+    renderSummary();
+    await screen.findByRole('heading', { level: 1, name: 'Atomic Habits' });
+    await waitFor(() => expect(api.to('/api/status')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByTestId('buy-on-amazon')).toBeNull();
   });
 });
 

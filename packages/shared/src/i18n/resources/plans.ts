@@ -35,11 +35,18 @@ export const plans = defineMessages({
       confirming: 'Confirmando seu pagamento…',
       confirmingBody: 'Isso costuma levar só alguns segundos. Não feche esta página.',
       confirmedBody: 'Tudo pronto: aproveite resumos e áudios ilimitados, PDF e tradução instantânea.',
-      timeoutTitle: 'Seu pagamento está sendo confirmado',
+      checking: 'Verificando seu plano…',
+      timeoutTitle: 'A confirmação do pagamento ainda não chegou',
       timeoutBody:
-        'Assim que a confirmação chegar, o Premium aparece na sua conta. Isso pode levar alguns minutos.',
+        'Verificamos por um minuto e paramos. Se você pagou, o Premium aparece na sua conta assim que a confirmação chegar, o que pode levar alguns minutos: verifique de novo mais tarde ou siga usando o Summa.',
       retry: 'Verificar de novo',
       goHome: 'Ir para o início',
+      goPlans: 'Ver os planos',
+      paymentsOffTitle: 'Os pagamentos não estão disponíveis neste servidor',
+      paymentsOffBody: 'Nenhum pagamento foi feito nem cobrado. Seu plano continua o mesmo.',
+      noCheckoutTitle: 'Não há pagamento para confirmar',
+      noCheckoutBody:
+        'Esta página confirma um pagamento ao voltar do checkout, e este endereço não traz nenhum. Para assinar o Premium, escolha um plano.',
     },
   },
   en: {
@@ -72,11 +79,18 @@ export const plans = defineMessages({
       confirming: 'Confirming your payment…',
       confirmingBody: 'This usually takes only a few seconds. Please keep this page open.',
       confirmedBody: 'All set: enjoy unlimited summaries and audio, PDF export and instant translation.',
-      timeoutTitle: 'Your payment is being confirmed',
+      checking: 'Checking your plan…',
+      timeoutTitle: 'The payment confirmation has not arrived yet',
       timeoutBody:
-        'Premium will show on your account as soon as the confirmation arrives. This may take a few minutes.',
+        'We checked for a minute and stopped. If you paid, Premium will show on your account as soon as the confirmation arrives, which may take a few minutes: check again later or carry on using Summa.',
       retry: 'Check again',
       goHome: 'Go to home',
+      goPlans: 'See the plans',
+      paymentsOffTitle: 'Payments are not available on this server',
+      paymentsOffBody: 'No payment was made or charged. Your plan stays as it is.',
+      noCheckoutTitle: 'There is no payment to confirm',
+      noCheckoutBody:
+        'This page confirms a payment on the way back from checkout, and this address carries none. To go Premium, choose a plan.',
     },
   },
   es: {
@@ -109,11 +123,18 @@ export const plans = defineMessages({
       confirming: 'Confirmando tu pago…',
       confirmingBody: 'Suele tardar solo unos segundos. No cierres esta página.',
       confirmedBody: 'Todo listo: disfruta de resúmenes y audios ilimitados, PDF y traducción instantánea.',
-      timeoutTitle: 'Tu pago se está confirmando',
+      checking: 'Verificando tu plan…',
+      timeoutTitle: 'La confirmación del pago aún no llegó',
       timeoutBody:
-        'Premium aparecerá en tu cuenta en cuanto llegue la confirmación. Puede tardar unos minutos.',
+        'Verificamos durante un minuto y paramos. Si pagaste, Premium aparecerá en tu cuenta en cuanto llegue la confirmación, lo que puede tardar unos minutos: verifica de nuevo más tarde o sigue usando Summa.',
       retry: 'Verificar de nuevo',
       goHome: 'Ir al inicio',
+      goPlans: 'Ver los planes',
+      paymentsOffTitle: 'Los pagos no están disponibles en este servidor',
+      paymentsOffBody: 'No se hizo ni se cobró ningún pago. Tu plan sigue igual.',
+      noCheckoutTitle: 'No hay ningún pago que confirmar',
+      noCheckoutBody:
+        'Esta página confirma un pago al volver del checkout, y esta dirección no trae ninguno. Para pasarte a Premium, elige un plan.',
     },
   },
 });

@@ -25,6 +25,8 @@ export const summary = defineMessages({
     dayFocus: 'Dia {{day}}: {{focus}}',
     actions: {
       label: 'Ações do resumo',
+      buyOnAmazon: 'Comprar na Amazon',
+      buyOnAmazonHint: 'Abre a Amazon em uma nova aba. Link de associado: o Summa pode receber uma comissão.',
       copy: 'Copiar',
       copied: 'Resumo copiado para a área de transferência.',
       copyFailed: 'Não foi possível copiar. Tente novamente.',
@@ -113,6 +115,8 @@ export const summary = defineMessages({
     dayFocus: 'Day {{day}}: {{focus}}',
     actions: {
       label: 'Summary actions',
+      buyOnAmazon: 'Buy on Amazon',
+      buyOnAmazonHint: 'Opens Amazon in a new tab. Associate link: Summa may earn a commission.',
       copy: 'Copy',
       copied: 'Summary copied to the clipboard.',
       copyFailed: 'Could not copy. Please try again.',
@@ -200,6 +204,9 @@ export const summary = defineMessages({
     dayFocus: 'Día {{day}}: {{focus}}',
     actions: {
       label: 'Acciones del resumen',
+      buyOnAmazon: 'Comprar en Amazon',
+      buyOnAmazonHint:
+        'Abre Amazon en una pestaña nueva. Enlace de afiliado: Summa puede recibir una comisión.',
       copy: 'Copiar',
       copied: 'Resumen copiado al portapapeles.',
       copyFailed: 'No se pudo copiar. Inténtalo de nuevo.',

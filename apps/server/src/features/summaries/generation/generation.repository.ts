@@ -9,7 +9,7 @@ import type { SummaryRecord } from '../summaries.repository.js';
  * A summary to store: a stored one's fields less those the database gives it, plus its model and,
  * for a translation, the summary it was translated from.
  */
-export type NewSummary = Omit<SummaryRecord, 'id' | 'coverUrl' | 'createdAt'> & {
+export type NewSummary = Omit<SummaryRecord, 'id' | 'coverUrl' | 'isbn13' | 'createdAt'> & {
   model: string;
   translatedFromId?: string | null;
 };
