@@ -6,15 +6,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AudioEvent, AudioResponse, GenerateSummaryResponse, Usage } from '@summa/shared';
 import { buildApp, type App } from '../../app.js';
-import { openDatabase } from '../../db/database.js';
 import { bookAudio, bookSummaries, usageCounters, workLeases } from '../../db/schema/index.js';
 import type { ReaderActivityEvent } from '../../ports/reader-activity.js';
 import { LocalStorage } from '../../providers/storage/local-storage.js';
 import { newObjectKey } from '../../providers/storage/object-key.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { silentMp3, startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-server.js';
+import { startFakeLlmServer } from '../../test/fake-llm-server.js';
+import { silentMp3, startFakeTtsServer } from '../../test/fake-tts-server.js';
 import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
+import { createTestApp, startSecondInstance, TEST_DATABASES, testConfig } from '../../test/test-app.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 
 async function filesUnder(root: string): Promise<string[]> {
@@ -33,29 +33,23 @@ function sseEvents(body: string): AudioEvent[] {
 }
 
 describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
-  let llm: FakeLlmServer;
-  let tts: FakeTtsServer;
   let storageDir: string;
   let clock: number;
   let storage: LocalStorage;
-  let context: TestContext;
   const activity: Extract<ReaderActivityEvent, { type: 'audio_generated' }>[] = [];
-  const env = () => ({
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_MODEL: 'fake-model',
-    TTS_PROVIDER: 'openai-compatible',
-    TTS_BASE_URL: tts.baseUrl,
-  });
   const narration = { maxChars: 120, firstPartMaxChars: 80 };
 
   beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    tts = await startFakeTtsServer();
     storageDir = await mkdtemp(path.join(tmpdir(), 'summa-audio-'));
     clock = Date.now();
     storage = new LocalStorage({ dir: storageDir, signingKey: 'a'.repeat(64), now: () => clock });
-    context = await createTestApp(kind, {
-      env: env(),
+  });
+  afterAll(async () => {
+    await rm(storageDir, { recursive: true, force: true });
+  });
+  const context = useAppWithFakeModels(
+    kind,
+    () => ({
       storage,
       narration,
       readerActivity: {
@@ -63,17 +57,10 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
           if (event.type === 'audio_generated') activity.push(event);
         },
       },
-    });
-  });
-  afterAll(async () => {
-    await context.close();
-    await Promise.all([llm.close(), tts.close()]);
-    await rm(storageDir, { recursive: true, force: true });
-  });
+    }),
+    { voice: true },
+  );
   beforeEach(() => {
-    llm.reset();
-    llm.respondWith(bookResponder());
-    tts.reset();
     clock = Date.now();
     activity.length = 0;
   });
@@ -155,7 +142,7 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
     const responses = await Promise.all(readers.map((reader) => requestAudio(reader, summaryId)));
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     const parts = responses[0]!.json<AudioResponse>().parts.length;
-    expect(tts.requests).toHaveLength(parts);
+    expect(context.tts.requests).toHaveLength(parts);
     expect(await rowsOf(summaryId)).toHaveLength(parts);
 
     // Each reader's first audio of this summary is reported once; the stored one costs nothing.
@@ -178,7 +165,7 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
       summaryId,
       language: 'en',
     });
-    expect(tts.requests).toHaveLength(parts);
+    expect(context.tts.requests).toHaveLength(parts);
   });
 
   it('charges a reader once for one audio asked for from several tabs at once', async () => {
@@ -257,7 +244,11 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
       const summaryId = await summaryFor(reader, 'Sapiens', 'Yuval Noah Harari');
       const leftovers = await deadProcessLeftovers(summaryId);
       // A new process on the same embedded database.
-      const restarted = await buildApp({ config: testConfig(env()), database: context.database, storage });
+      const restarted = await buildApp({
+        config: testConfig(context.env),
+        database: context.database,
+        storage,
+      });
       await restarted.ready();
       await restarted.close();
       const files = await filesUnder(storageDir);
@@ -304,16 +295,7 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
     const generation = { leaseMs: 600, pollMs: 20 };
     const narration = { maxChars: 120, firstPartMaxChars: 80 };
     const first = await createTestApp(kind, { env, generation, narration });
-    const ownDatabase = first.database.url
-      ? await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 5 })
-      : undefined;
-    const second = await buildApp({
-      config: testConfig({ ...env, ...(first.database.url ? { DATABASE_URL: first.database.url } : {}) }),
-      database: ownDatabase ?? first.database,
-      generation,
-      narration,
-    });
-    await second.ready();
+    const second = await startSecondInstance(first, { env, generation, narration });
     try {
       const readers = await Promise.all([1, 2, 3, 4].map(() => signUpTestUser(first.app)));
       const made = await first.app.inject({
@@ -331,7 +313,7 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
           payload: { language: 'en' },
         });
       const responses = await Promise.all(
-        readers.map((reader, index) => ask(index % 2 === 0 ? first.app : second, reader)),
+        readers.map((reader, index) => ask(index % 2 === 0 ? first.app : second.app, reader)),
       );
       expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
       const parts = responses[0]!.json<AudioResponse>().parts.length;
@@ -343,7 +325,6 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
       expect(await first.database.db.select().from(workLeases)).toEqual([]);
     } finally {
       await second.close();
-      await ownDatabase?.close();
       await first.close();
       await Promise.all([llm.close(), tts.close()]);
       await rm(storageDir, { recursive: true, force: true });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { TEST_DATABASES } from '../../test/test-app.js';
 import { gamificationClient } from '../../test/gamification-client.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { bookResponder } from '../../test/summary-responder.js';
 import { signUpTestUser } from '../../test/test-users.js';
 import type { SummarySource } from '../../ports/summary-source.js';
 import { loadAchievements } from './achievements.js';
@@ -11,19 +10,8 @@ import { ProgressService } from './progress.service.js';
 // A generation reports its summary without waiting (ReaderActivity): the reader's reads of their
 // progress on this instance must still see it, however soon they come.
 describe.each(TEST_DATABASES)('activity reported without waiting on %s', (kind) => {
-  let llm: FakeLlmServer;
-  let context: TestContext;
+  const context = useAppWithFakeModels(kind);
   const api = gamificationClient(() => context.app);
-
-  beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    llm.respondWith(bookResponder());
-    context = await createTestApp(kind, { env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' } });
-  });
-  afterAll(async () => {
-    await context.close();
-    await llm.close();
-  });
 
   it("is seen by the reader's progress, achievements and next award asked for at once", async () => {
     const reader = await signUpTestUser(context.app);

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AudioResponse, GenerateSummaryResponse, Usage } from '@summa/shared';
 import { usageCounters, usageReservations } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-server.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
@@ -148,35 +147,22 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
 });
 
 describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item on %s", (kind) => {
-  let llm: FakeLlmServer;
-  let tts: FakeTtsServer;
-  let context: TestContext;
-  beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    tts = await startFakeTtsServer();
-    context = await createTestApp(kind, {
+  const context = useAppWithFakeModels(
+    kind,
+    {
       env: {
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'fake-model',
-        TTS_PROVIDER: 'openai-compatible',
-        TTS_BASE_URL: tts.baseUrl,
         // The defaults of production: a reader's requests that share a hold are admitted once.
         GENERATION_LIMIT_PER_USER_PER_HOUR: '',
         AUDIO_LIMIT_PER_USER_PER_HOUR: '',
       },
       narration: { maxChars: 120, firstPartMaxChars: 80 },
-    });
-  });
-  afterAll(async () => {
-    await context.close();
-    await Promise.all([llm.close(), tts.close()]);
-  });
+    },
+    { voice: true },
+  );
   beforeEach(() => {
-    llm.reset();
     // Slow enough that every request asks while the first is still being made.
-    llm.respondWith(bookResponder({ chunkSize: 16, delayMs: 5 }));
-    tts.reset();
-    tts.respondWith(async () => {
+    context.llm.respondWith(bookResponder({ chunkSize: 16, delayMs: 5 }));
+    context.tts.respondWith(async () => {
       await sleep(10);
       return { kind: 'audio' };
     });
@@ -220,7 +206,7 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     const [json, stream] = await Promise.all([generate(reader, book), generate(reader, book, true)]);
     expect([json.statusCode, stream.statusCode]).toEqual([200, 200]);
     expect(stream.body).toContain('"type":"done"');
-    expect(llm.requests).toHaveLength(1);
+    expect(context.llm.requests).toHaveLength(1);
     expect(await usageOf(reader)).toMatchObject({ summariesUsed: 10, summariesLimit: 10 });
   });
 
@@ -234,7 +220,7 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     const [json, stream] = await Promise.all([narrate(reader, summaryId), narrate(reader, summaryId, true)]);
     expect([json.statusCode, stream.statusCode]).toEqual([200, 200]);
     expect(stream.body).toContain('"type":"done"');
-    expect(tts.requests).toHaveLength(json.json<AudioResponse>().parts.length);
+    expect(context.tts.requests).toHaveLength(json.json<AudioResponse>().parts.length);
     expect(await usageOf(reader)).toMatchObject({ audiosUsed: 10, audiosLimit: 10 });
   });
 
@@ -246,7 +232,7 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     );
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     const parts = responses[1]!.json<AudioResponse>().parts.length;
-    expect(tts.requests).toHaveLength(parts);
+    expect(context.tts.requests).toHaveLength(parts);
     expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
     expect(await context.database.db.select().from(usageReservations)).toEqual([]);
   });
