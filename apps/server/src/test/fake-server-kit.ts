@@ -5,7 +5,7 @@
  * that e2e/ and bench/ can import the fakes by relative path.
  */
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Decides what to do with a request when the queue is empty. */
@@ -444,4 +444,16 @@ export async function startStreamingModelServer<Request extends FakeModelRequest
     fail: (res, message) => sendJson(res, 500, api.errorBody(500, message)),
   });
   return { ...server, baseUrl: `${origin}${basePath}${api.apiPath}` };
+}
+
+/** Starts `server` on a free port of 127.0.0.1 (for a test's own handler); its origin. */
+export async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Closes `server`, cutting the connections it still holds. */
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
 }
