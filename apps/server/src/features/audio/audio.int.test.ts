@@ -2,13 +2,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudioResponse, StoredAudioResponse, GenerateSummaryResponse, Usage } from '@summa/shared';
+import type { AudioResponse, StoredAudioResponse } from '@summa/shared';
 import { bookAudio } from '../../db/schema/index.js';
 import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { silentMp3 } from '../../test/fake-tts-server.js';
 import { gamificationClient } from '../../test/gamification-client.js';
 import { TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
+import { readerClient } from '../../test/reader-client.js';
 
 /** Every file under a folder, relative to it. */
 async function filesUnder(root: string): Promise<string[]> {
@@ -35,18 +36,9 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
     }),
     { voice: true },
   );
+  const calls = readerClient(() => context.app);
   const xp = gamificationClient(() => context.app);
 
-  const summaryFor = async (user: TestUser, bookTitle: string, bookAuthor: string) => {
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/summaries',
-      headers: bearer(user.session),
-      payload: { bookTitle, bookAuthor, language: 'en' },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<GenerateSummaryResponse>().summaryId;
-  };
   const requestAudio = (user: TestUser, summaryId: string, language = 'en') =>
     context.app.inject({
       method: 'POST',
@@ -60,14 +52,10 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
       url: `/api/summaries/${summaryId}/audio?language=${language}`,
       headers: bearer(user.session),
     });
-  const usageOf = async (user: TestUser) =>
-    (
-      await context.app.inject({ method: 'GET', url: '/api/me/usage', headers: bearer(user.session) })
-    ).json<Usage>();
 
   it('narrates a summary once, stores its parts, and serves them to everyone after at no cost', async () => {
     const [reader, other] = await Promise.all([signUpTestUser(context.app), signUpTestUser(context.app)]);
-    const summaryId = await summaryFor(reader, 'Atomic Habits', 'James Clear');
+    const summaryId = await calls.summaryFor(reader, 'Atomic Habits', 'James Clear');
     expect((await storedAudio(reader, summaryId)).json()).toMatchObject({
       audio: null,
     });
@@ -91,24 +79,24 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
       audio.parts.length,
     );
     expect(context.tts.requests).toHaveLength(audio.parts.length);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 1 });
   });
 
   it('refuses an unsupported language, another language than the summary, and an unknown summary', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Deep Work', 'Cal Newport');
+    const summaryId = await calls.summaryFor(reader, 'Deep Work', 'Cal Newport');
     expect((await requestAudio(reader, summaryId, 'fr')).statusCode).toBe(400);
     const other = await requestAudio(reader, summaryId, 'pt');
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ error: { code: 'AUDIO_LANGUAGE_UNAVAILABLE' } });
     expect((await requestAudio(reader, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect(context.tts.requests).toEqual([]);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 0 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 0 });
   });
 
   it('stores nothing half-made when a part fails, charges nothing, and can be tried again', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'The Power of Habit', 'Charles Duhigg');
+    const summaryId = await calls.summaryFor(reader, 'The Power of Habit', 'Charles Duhigg');
     const before = await filesUnder(storageDir);
     // Two parts are spoken and stored, every later one fails.
     context.tts.enqueue({ kind: 'audio' }, { kind: 'audio' });
@@ -119,19 +107,19 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
     expect(await filesUnder(storageDir)).toEqual(before);
     const rows = await context.database.db.select().from(bookAudio);
     expect(rows.filter((row) => row.bookSummaryId === summaryId)).toEqual([]);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 0 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 0 });
 
     expect(context.tts.requests.length).toBeGreaterThanOrEqual(3);
     context.tts.reset();
     const retried = await requestAudio(reader, summaryId);
     expect(retried.statusCode).toBe(200);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 1 });
   });
 
   // The XP for an audio (gamification) is checked here, on this file's app and fake voice.
   it('awards audio_generated once the reader has the audio, once per summary', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Make Time', 'Jake Knapp');
+    const summaryId = await calls.summaryFor(reader, 'Make Time', 'Jake Knapp');
     expect((await xp.xpEvent(reader, 'audio_generated', summaryId)).statusCode).toBe(404);
     expect((await requestAudio(reader, summaryId)).statusCode).toBe(200);
     const first = await xp.award(reader, 'audio_generated', summaryId);

@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AudioResponse, GenerateSummaryResponse, Usage } from '@summa/shared';
+import type { AudioResponse, GenerateSummaryResponse } from '@summa/shared';
 import { usageCounters, usageReservations } from '../../db/schema/index.js';
 import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { monthKeyOf, UsageService } from './usage.service.js';
+import { readerClient } from '../../test/reader-client.js';
 
 describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
   let context: TestContext;
@@ -159,6 +160,7 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     },
     { voice: true },
   );
+  const calls = readerClient(() => context.app);
   beforeEach(() => {
     // Slow enough that every request asks while the first is still being made.
     context.llm.respondWith(bookResponder({ chunkSize: 16, delayMs: 5 }));
@@ -189,10 +191,6 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
       headers: { ...bearer(user.session), ...(stream ? { accept: 'text/event-stream' } : {}) },
       payload: { language: 'en' },
     });
-  const usageOf = async (user: TestUser) =>
-    (
-      await context.app.inject({ method: 'GET', url: '/api/me/usage', headers: bearer(user.session) })
-    ).json<Usage>();
   const summaryFor = async (user: TestUser, title: string) => {
     const response = await generate(user, { bookTitle: title, bookAuthor: 'Ann Author' });
     expect(response.statusCode).toBe(200);
@@ -207,7 +205,7 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     expect([json.statusCode, stream.statusCode]).toEqual([200, 200]);
     expect(stream.body).toContain('"type":"done"');
     expect(context.llm.requests).toHaveLength(1);
-    expect(await usageOf(reader)).toMatchObject({ summariesUsed: 10, summariesLimit: 10 });
+    expect(await calls.usage(reader)).toMatchObject({ summariesUsed: 10, summariesLimit: 10 });
   });
 
   it('answers both requests for a new narration at 9 of 10, and charges one', async () => {
@@ -221,7 +219,7 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     expect([json.statusCode, stream.statusCode]).toEqual([200, 200]);
     expect(stream.body).toContain('"type":"done"');
     expect(context.tts.requests).toHaveLength(json.json<AudioResponse>().parts.length);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 10, audiosLimit: 10 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 10, audiosLimit: 10 });
   });
 
   it('answers 30 concurrent requests for one narration at 0 of 10 with one synthesis and one unit', async () => {
@@ -233,7 +231,7 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     const parts = responses[1]!.json<AudioResponse>().parts.length;
     expect(context.tts.requests).toHaveLength(parts);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 1 });
     expect(await context.database.db.select().from(usageReservations)).toEqual([]);
   });
 });
