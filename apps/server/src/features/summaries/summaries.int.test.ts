@@ -24,11 +24,17 @@ import {
   workLeases,
 } from '../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmBehaviour } from '../../test/fake-llm-server.js';
-import { bookResponder, sampleFiction, sampleNonFiction } from '../../test/summary-responder.js';
+import {
+  bookResponder,
+  NON_FICTION_SECTION_ORDER,
+  sampleFiction,
+  sampleNonFiction,
+} from '../../test/summary-responder.js';
 import { eventStream, parseEvents } from '../../test/sse-client.js';
 import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { createTestApp, startSecondInstance, TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
+import { readerClient } from '../../test/reader-client.js';
 
 const ATOMIC_HABITS = { bookTitle: 'Atomic Habits', bookAuthor: 'James Clear', language: 'en' } as const;
 
@@ -55,10 +61,6 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       },
       payload,
     });
-  const usageOf = async (user: TestUser) =>
-    (
-      await context.app.inject({ method: 'GET', url: '/api/me/usage', headers: bearer(user.session) })
-    ).json<Usage>();
   const storedSummaries = async (title: string) =>
     context.database.db.select().from(bookSummaries).where(eq(bookSummaries.title, title));
   const summaryOf = async (user: TestUser, summaryId: string) =>
@@ -102,16 +104,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       ['done', 100],
     ]);
     const sections = events.flatMap((e) => (e.type === 'section' ? [e.key] : []));
-    expect(sections).toEqual([
-      'oneLiner',
-      'keyIdeas',
-      'actions',
-      'routine',
-      'sevenDayPlan',
-      'metrics',
-      'pitfalls',
-      'closing',
-    ]);
+    expect(sections).toEqual(NON_FICTION_SECTION_ORDER);
     // The catalogue knows the book: no identification call, and its facts reach the prompt.
     expect(context.llm.requests).toHaveLength(1);
     expect(context.llm.requests[0]?.user).toContain('Atomic Habits');
@@ -150,7 +143,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       summaryId: created.summaryId,
       cached: true,
     });
-    expect((await usageOf(first)).summariesUsed).toBe(1);
+    expect((await calls.usage(first)).summariesUsed).toBe(1);
     // Another reader gets it at once too; it counts for them, as it adds a summary they did not have.
     const second = await signUpTestUser(context.app);
     const theirs = (await generate(second, ATOMIC_HABITS)).json<GenerateSummaryResponse>();
@@ -181,7 +174,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       message: 'Não conseguimos identificar este livro. Confira o título e o autor.',
     });
     expect(await storedSummaries('The xyzzy Chronicles')).toEqual([]);
-    expect((await usageOf(user)).summariesUsed).toBe(1);
+    expect((await calls.usage(user)).summariesUsed).toBe(1);
   });
 
   it.each([
@@ -222,7 +215,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     });
     expect(context.llm.requests).toHaveLength(2);
     expect(await storedSummaries(title)).toEqual([]);
-    expect((await usageOf(user)).summariesUsed).toBe(0);
+    expect((await calls.usage(user)).summariesUsed).toBe(0);
     // The failure does not stick: the next request tries again.
     context.llm.respondWith(bookResponder());
     context.llm.enqueue({
@@ -273,7 +266,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     );
     expect(ids.size).toBe(1);
     expect(context.llm.requests).toHaveLength(1);
-    for (const user of users) expect((await usageOf(user)).summariesUsed).toBe(1);
+    for (const user of users) expect((await calls.usage(user)).summariesUsed).toBe(1);
   });
 
   it('lets exactly one of 50 parallel requests through at 9 summaries used', async () => {
@@ -292,7 +285,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     expect(statuses.filter((status) => status === 403)).toHaveLength(49);
     const refused = responses.find((response) => response.statusCode === 403);
     expect(refused?.json<ErrorResponse>().error.code).toBe('SUMMARY_LIMIT_REACHED');
-    expect((await usageOf(user)).summariesUsed).toBe(10);
+    expect((await calls.usage(user)).summariesUsed).toBe(10);
   });
 
   it('gives premium readers no limit', async () => {
@@ -338,7 +331,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(context.llm.requests).toHaveLength(0);
-    expect((await usageOf(user)).summariesUsed).toBe(0);
+    expect((await calls.usage(user)).summariesUsed).toBe(0);
     const missing = await context.app.inject({
       method: 'GET',
       url: '/api/summaries/not-a-uuid',
@@ -433,7 +426,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     await context.llm.waitForRequests(2);
     controller.abort();
     await expect.poll(() => context.llm.abortedCount(), { timeout: 5_000 }).toBe(1);
-    await expect.poll(async () => (await usageOf(user)).summariesUsed, { timeout: 5_000 }).toBe(0);
+    await expect.poll(async () => (await calls.usage(user)).summariesUsed, { timeout: 5_000 }).toBe(0);
     expect(await storedSummaries('slow-book')).toEqual([]);
     const claims = await context.database.db.select().from(workLeases);
     expect(claims.filter((claim) => claim.key.startsWith('slowbook'))).toEqual([]);
@@ -449,11 +442,11 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     await context.llm.waitForRequests(1);
     const staying = eventStream(await openStream(stayer, book));
     await staying.waitFor((event) => event.type === 'section');
-    expect((await usageOf(leaver)).summariesUsed).toBe(1);
+    expect((await calls.usage(leaver)).summariesUsed).toBe(1);
 
     controller.abort();
     // The leaver gets its summary back while the generation goes on for the other client.
-    await expect.poll(async () => (await usageOf(leaver)).summariesUsed, { timeout: 5_000 }).toBe(0);
+    await expect.poll(async () => (await calls.usage(leaver)).summariesUsed, { timeout: 5_000 }).toBe(0);
     expect(staying.events.some((event) => event.type === 'done')).toBe(false);
 
     const events = await staying.toEnd();
@@ -462,8 +455,8 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     expect(events.at(-1)).toMatchObject({ type: 'done', cached: false, usage: { summariesUsed: 1 } });
     expect(context.llm.requests).toHaveLength(1);
     expect(context.llm.abortedCount()).toBe(0);
-    expect((await usageOf(leaver)).summariesUsed).toBe(0);
-    expect((await usageOf(stayer)).summariesUsed).toBe(1);
+    expect((await calls.usage(leaver)).summariesUsed).toBe(0);
+    expect((await calls.usage(stayer)).summariesUsed).toBe(1);
     expect(await storedSummaries('Tiny Habits')).toHaveLength(1);
     const history = await context.app.inject({
       method: 'GET',
@@ -515,7 +508,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     expect(await claimsOf('Getting Things Done', 'David Allen')).toEqual([]);
     expect(await claimsOf('Essentialism', 'Greg McKeown')).toEqual([]);
     expect(await storedSummaries('Essentialism')).toHaveLength(1);
-    expect((await usageOf(user)).summariesUsed).toBe(2);
+    expect((await calls.usage(user)).summariesUsed).toBe(2);
   });
 
   it('streams and stores the fiction sections of a book the model identifies as fiction', async () => {
@@ -574,6 +567,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       });
     },
   );
+  const calls = readerClient(() => context.app);
 
   it('voids the sections of a summary call that broke off, and streams them again on the retry', async () => {
     const user = await signUpTestUser(context.app);
@@ -622,7 +616,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
           .from(userSummaries)
           .where(eq(userSummaries.userId, user.session.user.id)),
       ).toEqual([]);
-      expect((await usageOf(user)).summariesUsed).toBe(0);
+      expect((await calls.usage(user)).summariesUsed).toBe(0);
     },
   );
 
