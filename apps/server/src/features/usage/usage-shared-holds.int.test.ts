@@ -6,8 +6,8 @@ import { usageCounters, usageReservations } from '../../db/schema/index.js';
 import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
-import { monthKeyOf, UsageService } from './usage.service.js';
+import { bearer, signUpReaderWhoUsed, type TestUser } from '../../test/test-users.js';
+import { UsageService } from './usage.service.js';
 import { readerClient } from '../../test/reader-client.js';
 
 describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
@@ -19,14 +19,8 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
     await context.close();
   });
 
-  const readerAt = async (used: { summariesUsed?: number; audiosUsed?: number }) => {
-    const user = await signUpTestUser(context.app);
-    const userId = user.session.user.id;
-    await context.database.db
-      .insert(usageCounters)
-      .values({ userId, monthKey: monthKeyOf(new Date()), ...used });
-    return userId;
-  };
+  const readerAt = async (used: { summariesUsed?: number; audiosUsed?: number }) =>
+    (await signUpReaderWhoUsed(context.app, used)).session.user.id;
   const holdsOf = async (userId: string) =>
     (await context.database.db.select().from(usageReservations)).filter((row) => row.userId === userId);
 
@@ -170,13 +164,8 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     });
   });
 
-  const readerAt = async (used: { summariesUsed?: number; audiosUsed?: number }) => {
-    const user = await signUpTestUser(context.app);
-    await context.database.db
-      .insert(usageCounters)
-      .values({ userId: user.session.user.id, monthKey: monthKeyOf(new Date()), ...used });
-    return user;
-  };
+  const readerAt = (used: { summariesUsed?: number; audiosUsed?: number }) =>
+    signUpReaderWhoUsed(context.app, used);
   const generate = (user: TestUser, book: { bookTitle: string; bookAuthor: string }, stream = false) =>
     context.app.inject({
       method: 'POST',
