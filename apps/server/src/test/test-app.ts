@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -185,4 +185,14 @@ export async function startSecondInstance(
       await ownDatabase?.close();
     },
   };
+}
+
+/** A built web app in a new temporary folder: its index.html, and `assets` (name: content) under assets/. */
+export async function createWebDist(assets: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'summa-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  for (const [name, content] of Object.entries(assets))
+    await writeFile(path.join(dir, 'assets', name), content);
+  return dir;
 }
