@@ -8,6 +8,7 @@ import { AudioService } from './features/audio/audio.service.js';
 import type { PartLimits } from './features/audio/narration.js';
 import { AccountSecurityService } from './features/auth/account-security.service.js';
 import { LoginThrottle } from './features/auth/auth-rate-limits.js';
+import type { AuthRoutesOptions } from './features/auth/auth.routes.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { EmailConfirmationService } from './features/auth/email-confirmation.service.js';
 import { GoogleSignInService } from './features/auth/google.service.js';
@@ -77,19 +78,14 @@ export interface CompositionOptions extends ServiceOverrides {
   baseUrl: () => string;
 }
 
-/** The auth feature's services, and the SessionCheck port it implements for plugins/auth.ts. */
-export interface AuthServices {
+/**
+ * The auth feature's services (what its routes take; the cookie secret is kept in the database like
+ * the JWT key), and the SessionCheck port it implements for plugins/auth.ts.
+ */
+export interface AuthServices extends AuthRoutesOptions {
   sessionCheck: SessionCheckService;
-  sessions: SessionService;
-  accounts: AuthService;
-  recovery: RecoveryService;
-  confirmation: EmailConfirmationService;
   /** The reader's password, address and devices; the ReaderReauthentication port. */
   security: AccountSecurityService;
-  google: GoogleSignInService;
-  loginThrottle: LoginThrottle;
-  /** Signs the auth routes' cookies (@fastify/cookie); kept in the database like the JWT key. */
-  cookieSecret: string;
 }
 
 /** Every service of the server, built once; buildApp hands them to the plugins and routes. */

@@ -1,22 +1,17 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
 import type { ErrorResponse } from '@summa/shared';
 import { AppError } from './app-error.js';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../test/test-app.js';
+import { createTestApp, createWebDist, TEST_DATABASES, type TestContext } from '../test/test-app.js';
 
 describe.each(TEST_DATABASES)('HTTP conventions on %s', (kind) => {
   let context: TestContext;
   let distDir: string;
 
   beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'summa-web-'));
-    await mkdir(path.join(distDir, 'assets'));
-    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    await writeFile(path.join(distDir, 'assets', 'main-abc123.js'), 'export {};');
+    distDir = await createWebDist({ 'main-abc123.js': 'export {};' });
     context = await createTestApp(kind, {
       webDistDir: distDir,
       extend: (app) => {

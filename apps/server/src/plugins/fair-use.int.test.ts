@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorResponse, Usage } from '@summa/shared';
 import { buildApp, type App } from '../app.js';
 import type { DatabaseKind } from '../db/database.js';
 import { userSubscriptions } from '../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../test/fake-llm-server.js';
-import { bookResponder } from '../test/summary-responder.js';
+import { useAppWithFakeModels } from '../test/app-with-fake-models.js';
 import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../test/test-app.js';
 import { TEST_REDIS_URL } from '../test/test-redis.js';
 import { bearer, signUpTestUser, uniqueIp, type TestUser } from '../test/test-users.js';
@@ -44,29 +43,14 @@ function expectRefused(response: LightMyRequestResponse, code: string, message: 
 }
 
 function fairUseSuite(kind: DatabaseKind, redisUrl: string | undefined) {
-  let fake: FakeLlmServer;
-  let context: TestContext;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    fake = await startFakeLlmServer();
-    env = {
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake-model',
+  const context = useAppWithFakeModels(kind, {
+    env: {
       GENERATION_LIMIT_PER_USER_PER_HOUR: String(PER_READER),
       GENERATION_LIMIT_GLOBAL_PER_MINUTE: String(GLOBAL),
       CATALOG_RATE_LIMIT_PER_MINUTE: String(CATALOG),
       // This run's own keys: parallel runs on one Redis share no global counter.
       ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `summa-test-${randomUUID()}:` } : {}),
-    };
-    context = await createTestApp(kind, { env });
-  });
-  afterAll(async () => {
-    await context.close();
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-    fake.respondWith(bookResponder());
+    },
   });
 
   const premiumReader = async (): Promise<TestUser> => {
@@ -104,7 +88,7 @@ function fairUseSuite(kind: DatabaseKind, redisUrl: string | undefined) {
     const reader = await premiumReader();
     const books = Array.from({ length: PER_READER }, newBook);
     for (const book of books) expect((await generate(reader, book)).statusCode).toBe(200);
-    const modelCalls = fake.requests.length;
+    const modelCalls = context.llm.requests.length;
 
     const refused = await generate(reader, newBook());
     expectRefused(refused, 'GENERATION_RATE_LIMITED', MESSAGES.GENERATION_RATE_LIMITED.en, 3600 / PER_READER);
@@ -119,7 +103,7 @@ function fairUseSuite(kind: DatabaseKind, redisUrl: string | undefined) {
       MESSAGES.GENERATION_RATE_LIMITED.es,
       3600 / PER_READER,
     );
-    expect(fake.requests.length).toBe(modelCalls);
+    expect(context.llm.requests.length).toBe(modelCalls);
     expect(await usedBy(reader)).toBe(PER_READER);
 
     // Summaries already stored cost no model call, and are not limited.
@@ -128,13 +112,13 @@ function fairUseSuite(kind: DatabaseKind, redisUrl: string | undefined) {
     expect(again.json<{ cached: boolean }>().cached).toBe(true);
     const other = await premiumReader();
     expect((await generate(other, books[1]!)).json<{ cached: boolean }>().cached).toBe(true);
-    expect(fake.requests.length).toBe(modelCalls);
+    expect(context.llm.requests.length).toBe(modelCalls);
   });
 
   it('limits real generations across readers and instances (shared store)', async () => {
     // A second instance on the same database (and Redis): the earlier test generated PER_READER
     // of the GLOBAL allowance on the first.
-    const second = await buildApp({ config: testConfig(env), database: context.database });
+    const second = await buildApp({ config: testConfig(context.env), database: context.database });
     await second.ready();
     try {
       const readers = await Promise.all(Array.from({ length: 2 }, premiumReader));

@@ -1,8 +1,6 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { createTestApp, createWebDist, type TestContext } from '../test/test-app.js';
 
 describe('Strict-Transport-Security', () => {
   let direct: TestContext;
@@ -49,18 +47,11 @@ describe('source maps of the web app', () => {
   let context: TestContext;
   let distDir: string;
   beforeAll(async () => {
-    distDir = await mkdtemp(path.join(tmpdir(), 'summa-web-'));
-    await mkdir(path.join(distDir, 'assets'));
-    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    await writeFile(
-      path.join(distDir, 'assets', 'main-abc123.js'),
-      'export {};\n//# sourceMappingURL=main-abc123.js.map',
-    );
-    await writeFile(
-      path.join(distDir, 'assets', 'main-abc123.js.map'),
-      '{"version":3,"sources":["secret.tsx"]}',
-    );
-    await writeFile(path.join(distDir, 'assets', 'main-abc123.js.map.gz'), 'gz');
+    distDir = await createWebDist({
+      'main-abc123.js': 'export {};\n//# sourceMappingURL=main-abc123.js.map',
+      'main-abc123.js.map': '{"version":3,"sources":["secret.tsx"]}',
+      'main-abc123.js.map.gz': 'gz',
+    });
     context = await createTestApp('pglite', { webDistDir: distDir });
   });
   afterAll(async () => {

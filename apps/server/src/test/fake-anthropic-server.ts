@@ -14,24 +14,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  emitPieces,
   estimateTokens,
   messageText,
   objectAt,
-  openEventStream,
-  pathOf,
-  readJsonObject,
-  SAMPLE_BODY,
-  sendError,
-  sendJson,
-  startScriptedServer,
-  textOf,
+  startStreamingModelServer,
   write,
-  type Exchange,
   type FakeModelRequest,
   type FakeStreamBehaviour,
+  type ModelAnswerStream,
   type Responder,
-  type ScriptedServer,
+  type StreamingModelServer,
+  type StreamingModelServerOptions,
 } from './fake-server-kit.js';
 
 export interface FakeAnthropicRequest extends FakeModelRequest {
@@ -47,121 +40,32 @@ export interface FakeAnthropicRequest extends FakeModelRequest {
 
 export type FakeAnthropicResponder = Responder<FakeStreamBehaviour, FakeAnthropicRequest>;
 
-export interface FakeAnthropicServerOptions {
-  /** Defaults to 127.0.0.1. */
-  host?: string;
-  /** Defaults to 0 (a free port). */
-  port?: number;
-  /** A path in front of `/v1`, as a gateway has (`/anthropic`); defaults to none. */
-  basePath?: string;
-  /** Used when the queue is empty; defaults to a 500 saying that nothing was scripted. */
-  responder?: FakeAnthropicResponder;
-  /** Characters per delta when a behaviour does not say; defaults to 16. */
-  chunkSize?: number;
-}
+/** `basePath` goes in front of `/v1`, as a gateway has (`/anthropic`). */
+export type FakeAnthropicServerOptions = StreamingModelServerOptions<FakeAnthropicRequest>;
 
-export interface FakeAnthropicServer extends Omit<
-  ScriptedServer<FakeStreamBehaviour, FakeAnthropicRequest>,
-  'origin'
-> {
-  /** Where the API lives, ending with `/v1` (pass it as the provider's base URL). */
-  readonly baseUrl: string;
-}
+/** `baseUrl` ends with `/v1`. */
+export type FakeAnthropicServer = StreamingModelServer<FakeAnthropicRequest>;
 
-const nothingScripted: FakeAnthropicResponder = () => ({
-  kind: 'status',
-  status: 500,
-  body: errorBody(
-    'api_error',
-    'fake-anthropic-server: nothing was scripted for this request (enqueue a behaviour or call respondWith)',
-  ),
-});
-
-export async function startFakeAnthropicServer(
+export function startFakeAnthropicServer(
   options: FakeAnthropicServerOptions = {},
 ): Promise<FakeAnthropicServer> {
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const defaultChunkSize = Math.max(1, options.chunkSize ?? 16);
-  let sequence = 0;
-
-  async function handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    exchange: Exchange<FakeStreamBehaviour, FakeAnthropicRequest>,
-  ): Promise<void> {
-    const path = pathOf(req);
-    if (req.method !== 'POST' || path !== `${basePath}/v1/messages`) {
-      sendJson(res, 404, errorBody('not_found_error', `Unknown route ${req.method ?? ''} ${path}`));
-      return;
-    }
-    exchange.watchForAbort(res);
-
-    const body = await readJsonObject(req);
-    if (!body) {
-      sendJson(res, 400, errorBody('invalid_request_error', 'The body is not a JSON object'));
-      return;
-    }
-    const request = recordOf(req, body);
-    const behaviour = await exchange.next(request);
-    if (behaviour.kind === 'hang') return;
-    if (behaviour.kind === 'status') {
-      sendError(
-        res,
-        behaviour.status,
-        behaviour.body ?? errorBody(errorTypeFor(behaviour.status), scripted(behaviour.status)),
-      );
-      return;
-    }
-    if (!request.stream) {
-      sendJson(res, 400, errorBody('invalid_request_error', 'fake-anthropic-server only streams'));
-      return;
-    }
-
-    const stream = new AnswerStream(res, request, `msg_fake_${++sequence}`);
-    openEventStream(res);
-    if (behaviour.kind === 'stream-error') {
-      if (behaviour.afterChars !== undefined) {
-        const text = Array.from(textOf(behaviour.body ?? SAMPLE_BODY))
-          .slice(0, Math.max(0, behaviour.afterChars))
-          .join('');
-        await stream.start();
-        await emitPieces(res, text, { chunkSize: defaultChunkSize, delayMs: 0 }, exchange.closing, (piece) =>
-          stream.delta(piece),
-        );
-      }
-      // What Anthropic sends when it runs out of capacity after the 200 went out.
-      await stream.event('error', errorBody('overloaded_error', 'Overloaded'));
-      res.end();
-      return;
-    }
-
-    const text = textOf(behaviour.body);
-    await stream.start();
-    const streamed = await emitPieces(
-      res,
-      text,
-      { chunkSize: behaviour.chunkSize ?? defaultChunkSize, delayMs: behaviour.delayMs ?? 0 },
-      exchange.closing,
-      (piece) => stream.delta(piece),
-    );
-    if (!streamed) return;
-    await stream.finish(text);
-    res.end();
-  }
-
-  const { origin, ...server } = await startScriptedServer<FakeStreamBehaviour, FakeAnthropicRequest>({
-    name: 'fake-anthropic-server',
-    host: options.host,
-    port: options.port,
-    responder: options.responder ?? nothingScripted,
-    handle,
-    fail: (res, message) => sendJson(res, 500, errorBody('api_error', message)),
-  });
-  return { ...server, baseUrl: `${origin}${basePath}/v1` };
+  return startStreamingModelServer<FakeAnthropicRequest, true>(
+    {
+      name: 'fake-anthropic-server',
+      apiPath: '/v1',
+      route: (path) => (path === '/v1/messages' ? true : undefined),
+      recordOf,
+      errorBody: (status, message) => errorBody(errorTypeFor(status), message),
+      notJson: 'The body is not a JSON object',
+      notStreaming: 'fake-anthropic-server only streams',
+      answer: (res, request, sequence) => new AnswerStream(res, request, `msg_fake_${sequence}`),
+    },
+    options,
+  );
 }
 
 /** One streamed message: a single content block, text or the `json` tool's input. */
-class AnswerStream {
+class AnswerStream implements ModelAnswerStream {
   private readonly viaTool: boolean;
 
   constructor(
@@ -210,6 +114,11 @@ class AnswerStream {
         ? { type: 'input_json_delta', partial_json: piece }
         : { type: 'text_delta', text: piece },
     });
+  }
+
+  async overloaded(): Promise<void> {
+    // What Anthropic sends when it runs out of capacity after the 200 went out.
+    await this.event('error', errorBody('overloaded_error', 'Overloaded'));
   }
 
   async finish(text: string): Promise<void> {
@@ -281,8 +190,4 @@ function errorTypeFor(status: number): string {
     default:
       return status >= 500 ? 'api_error' : 'invalid_request_error';
   }
-}
-
-function scripted(status: number): string {
-  return `fake-anthropic-server: scripted HTTP ${status}`;
 }

@@ -11,24 +11,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  emitPieces,
   estimateTokens,
   messageText,
   objectAt,
-  openEventStream,
-  pathOf,
-  readJsonObject,
-  SAMPLE_BODY,
-  sendError,
-  sendJson,
-  startScriptedServer,
-  textOf,
+  startStreamingModelServer,
   write,
-  type Exchange,
   type FakeModelRequest,
   type FakeStreamBehaviour,
+  type ModelAnswerStream,
   type Responder,
-  type ScriptedServer,
+  type StreamingModelServer,
+  type StreamingModelServerOptions,
 } from './fake-server-kit.js';
 
 export interface FakeGeminiRequest extends FakeModelRequest {
@@ -40,142 +33,69 @@ export interface FakeGeminiRequest extends FakeModelRequest {
 
 export type FakeGeminiResponder = Responder<FakeStreamBehaviour, FakeGeminiRequest>;
 
-export interface FakeGeminiServerOptions {
-  /** Defaults to 127.0.0.1. */
-  host?: string;
-  /** Defaults to 0 (a free port). */
-  port?: number;
-  /** A path in front of `/v1beta`, as a gateway has (`/google`); defaults to none. */
-  basePath?: string;
-  /** Used when the queue is empty; defaults to a 500 saying that nothing was scripted. */
-  responder?: FakeGeminiResponder;
-  /** Characters per chunk when a behaviour does not say; defaults to 16. */
-  chunkSize?: number;
-}
+/** `basePath` goes in front of `/v1beta`, as a gateway has (`/google`). */
+export type FakeGeminiServerOptions = StreamingModelServerOptions<FakeGeminiRequest>;
 
-export interface FakeGeminiServer extends Omit<
-  ScriptedServer<FakeStreamBehaviour, FakeGeminiRequest>,
-  'origin'
-> {
-  /** Where the API lives, ending with `/v1beta` (pass it as the provider's base URL). */
-  readonly baseUrl: string;
-}
-
-const nothingScripted: FakeGeminiResponder = () => ({
-  kind: 'status',
-  status: 500,
-  body: errorBody(
-    500,
-    'fake-gemini-server: nothing was scripted for this request (enqueue a behaviour or call respondWith)',
-  ),
-});
+/** `baseUrl` ends with `/v1beta`. */
+export type FakeGeminiServer = StreamingModelServer<FakeGeminiRequest>;
 
 const ROUTE = /^\/v1beta\/models\/([^/:]+):(\w+)$/;
 
-export async function startFakeGeminiServer(
-  options: FakeGeminiServerOptions = {},
-): Promise<FakeGeminiServer> {
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const defaultChunkSize = Math.max(1, options.chunkSize ?? 16);
-  let sequence = 0;
+export function startFakeGeminiServer(options: FakeGeminiServerOptions = {}): Promise<FakeGeminiServer> {
+  return startStreamingModelServer<FakeGeminiRequest, RegExpExecArray>(
+    {
+      name: 'fake-gemini-server',
+      apiPath: '/v1beta',
+      route: (path) => ROUTE.exec(path) ?? undefined,
+      recordOf: (req, body, route) => recordOf(req, body, route[1] ?? '', route[2] ?? ''),
+      errorBody,
+      notJson: 'Invalid JSON payload received.',
+      notStreaming: 'fake-gemini-server only streams, with alt=sse',
+      answer: (res, request, sequence) => answerStream(res, request, `fake-response-${sequence}`),
+    },
+    options,
+  );
+}
 
-  async function handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    exchange: Exchange<FakeStreamBehaviour, FakeGeminiRequest>,
-  ): Promise<void> {
-    const path = pathOf(req);
-    const route = path.startsWith(basePath) ? ROUTE.exec(path.slice(basePath.length)) : null;
-    if (req.method !== 'POST' || !route) {
-      sendJson(res, 404, errorBody(404, `Unknown route ${req.method ?? ''} ${path}`));
-      return;
-    }
-    exchange.watchForAbort(res);
-
-    const body = await readJsonObject(req);
-    if (!body) {
-      sendJson(res, 400, errorBody(400, 'Invalid JSON payload received.'));
-      return;
-    }
-    const request = recordOf(req, body, route[1] ?? '', route[2] ?? '');
-    const behaviour = await exchange.next(request);
-    if (behaviour.kind === 'hang') return;
-    if (behaviour.kind === 'status') {
-      sendError(
-        res,
-        behaviour.status,
-        behaviour.body ??
-          errorBody(behaviour.status, `fake-gemini-server: scripted HTTP ${behaviour.status}`),
-      );
-      return;
-    }
-    if (!request.stream) {
-      sendJson(res, 400, errorBody(400, 'fake-gemini-server only streams, with alt=sse'));
-      return;
-    }
-
-    const responseId = `fake-response-${++sequence}`;
-    const promptTokenCount = estimateTokens(request.system) + estimateTokens(request.user);
-    let written = '';
-    const chunk = (data: object) => write(res, `data: ${JSON.stringify(data)}\r\n\r\n`);
-    const textChunk = (piece: string, last: boolean) => {
-      written += piece;
-      const candidatesTokenCount = estimateTokens(written);
-      return chunk({
-        candidates: [
-          {
-            content: { parts: [{ text: piece }], role: 'model' },
-            index: 0,
-            ...(last ? { finishReason: 'STOP' } : {}),
-          },
-        ],
-        usageMetadata: {
-          promptTokenCount,
-          candidatesTokenCount,
-          totalTokenCount: promptTokenCount + candidatesTokenCount,
+/** One streamed answer: `data:` chunks of a GenerateContentResponse, the last one with finishReason. */
+function answerStream(
+  res: ServerResponse,
+  request: FakeGeminiRequest,
+  responseId: string,
+): ModelAnswerStream {
+  const promptTokenCount = estimateTokens(request.system) + estimateTokens(request.user);
+  let written = '';
+  const chunk = (data: object) => write(res, `data: ${JSON.stringify(data)}\r\n\r\n`);
+  const textChunk = (piece: string, last: boolean) => {
+    written += piece;
+    const candidatesTokenCount = estimateTokens(written);
+    return chunk({
+      candidates: [
+        {
+          content: { parts: [{ text: piece }], role: 'model' },
+          index: 0,
+          ...(last ? { finishReason: 'STOP' } : {}),
         },
-        modelVersion: request.model,
-        responseId,
-      });
-    };
-
-    openEventStream(res);
-    if (behaviour.kind === 'stream-error') {
-      const text = Array.from(textOf(behaviour.body ?? SAMPLE_BODY))
-        .slice(0, Math.max(0, behaviour.afterChars ?? 0))
-        .join('');
-      await emitPieces(res, text, { chunkSize: defaultChunkSize, delayMs: 0 }, exchange.closing, (piece) =>
-        textChunk(piece, false),
-      );
-      // What Gemini sends when the model runs out of capacity after the 200 went out.
-      await chunk(errorBody(503, 'The model is overloaded. Please try again later.'));
-      res.end();
-      return;
-    }
-
-    const text = textOf(behaviour.body);
-    const streamed =
-      text === ''
-        ? await textChunk('', true).then(() => true)
-        : await emitPieces(
-            res,
-            text,
-            { chunkSize: behaviour.chunkSize ?? defaultChunkSize, delayMs: behaviour.delayMs ?? 0 },
-            exchange.closing,
-            textChunk,
-          );
-    if (streamed) res.end();
-  }
-
-  const { origin, ...server } = await startScriptedServer<FakeStreamBehaviour, FakeGeminiRequest>({
-    name: 'fake-gemini-server',
-    host: options.host,
-    port: options.port,
-    responder: options.responder ?? nothingScripted,
-    handle,
-    fail: (res, message) => sendJson(res, 500, errorBody(500, message)),
-  });
-  return { ...server, baseUrl: `${origin}${basePath}/v1beta` };
+      ],
+      usageMetadata: {
+        promptTokenCount,
+        candidatesTokenCount,
+        totalTokenCount: promptTokenCount + candidatesTokenCount,
+      },
+      modelVersion: request.model,
+      responseId,
+    });
+  };
+  return {
+    start: async () => {},
+    delta: textChunk,
+    // An empty answer still ends with a chunk that carries the finish reason.
+    finish: async (text) => {
+      if (text === '') await textChunk('', true);
+    },
+    // What Gemini sends when the model runs out of capacity after the 200 went out.
+    overloaded: () => chunk(errorBody(503, 'The model is overloaded. Please try again later.')),
+  };
 }
 
 function recordOf(

@@ -5,7 +5,7 @@
  * that e2e/ and bench/ can import the fakes by relative path.
  */
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Decides what to do with a request when the queue is empty. */
@@ -295,4 +295,165 @@ export async function emitPieces(
     await emit(piece, index === pieces.length - 1);
   }
   return !res.destroyed && !closing();
+}
+
+/** One streamed answer of a hosted API, in its own events. */
+export interface ModelAnswerStream {
+  /** What opens the answer before its first piece (nothing, for some APIs). */
+  start(): Promise<void>;
+  delta(piece: string, last: boolean): Promise<void>;
+  /** What closes the answer after its last piece (`text` is the whole of it). */
+  finish(text: string): Promise<void>;
+  /** The API's in-stream error when the model runs out of capacity after the 200 went out. */
+  overloaded(): Promise<void>;
+}
+
+/** What sets one hosted API (Anthropic's, Gemini's) apart in `startStreamingModelServer`. */
+export interface StreamingModelApi<Request extends FakeModelRequest, Route> {
+  /** The fake's name, in its messages. */
+  name: string;
+  /** Where the API lives below the base path (`/v1`, `/v1beta`). */
+  apiPath: string;
+  /** What a POST to `path` (below the base path) is for; undefined for an unknown route. */
+  route(path: string): Route | undefined;
+  recordOf(req: IncomingMessage, body: Record<string, unknown>, route: Route): Request;
+  /** The API's error object for an HTTP status. */
+  errorBody(status: number, message: string): object;
+  /** The 400's message for a body that is not a JSON object. */
+  notJson: string;
+  /** The 400's message for a request that does not stream. */
+  notStreaming: string;
+  /** The stream of the `sequence`th answer, to `request`. */
+  answer(res: ServerResponse, request: Request, sequence: number): ModelAnswerStream;
+}
+
+export interface StreamingModelServerOptions<Request> {
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  /** Defaults to 0 (a free port). */
+  port?: number;
+  /** A path in front of the API's, as a gateway has (`/anthropic`); defaults to none. */
+  basePath?: string;
+  /** Used when the queue is empty; defaults to a 500 saying that nothing was scripted. */
+  responder?: Responder<FakeStreamBehaviour, Request>;
+  /** Characters per delta when a behaviour does not say; defaults to 16. */
+  chunkSize?: number;
+}
+
+export interface StreamingModelServer<Request> extends Omit<
+  ScriptedServer<FakeStreamBehaviour, Request>,
+  'origin'
+> {
+  /** Where the API lives, ending with its `apiPath` (pass it as the provider's base URL). */
+  readonly baseUrl: string;
+}
+
+/**
+ * A fake of a hosted model API that only streams (FakeStreamBehaviour): an unknown route is a
+ * 404, a body that is not a JSON object or a request that does not stream a 400, in the API's
+ * own error objects; the answer goes out as `api.answer` writes it.
+ */
+export async function startStreamingModelServer<Request extends FakeModelRequest, Route>(
+  api: StreamingModelApi<Request, Route>,
+  options: StreamingModelServerOptions<Request>,
+): Promise<StreamingModelServer<Request>> {
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const defaultChunkSize = Math.max(1, options.chunkSize ?? 16);
+  let sequence = 0;
+
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    exchange: Exchange<FakeStreamBehaviour, Request>,
+  ): Promise<void> {
+    const path = pathOf(req);
+    const route =
+      req.method === 'POST' && path.startsWith(basePath) ? api.route(path.slice(basePath.length)) : undefined;
+    if (route === undefined) {
+      sendJson(res, 404, api.errorBody(404, `Unknown route ${req.method ?? ''} ${path}`));
+      return;
+    }
+    exchange.watchForAbort(res);
+
+    const body = await readJsonObject(req);
+    if (!body) {
+      sendJson(res, 400, api.errorBody(400, api.notJson));
+      return;
+    }
+    const request = api.recordOf(req, body, route);
+    const behaviour = await exchange.next(request);
+    if (behaviour.kind === 'hang') return;
+    if (behaviour.kind === 'status') {
+      sendError(
+        res,
+        behaviour.status,
+        behaviour.body ?? api.errorBody(behaviour.status, `${api.name}: scripted HTTP ${behaviour.status}`),
+      );
+      return;
+    }
+    if (!request.stream) {
+      sendJson(res, 400, api.errorBody(400, api.notStreaming));
+      return;
+    }
+
+    const stream = api.answer(res, request, ++sequence);
+    openEventStream(res);
+    if (behaviour.kind === 'stream-error') {
+      if (behaviour.afterChars !== undefined) {
+        const text = Array.from(textOf(behaviour.body ?? SAMPLE_BODY))
+          .slice(0, Math.max(0, behaviour.afterChars))
+          .join('');
+        await stream.start();
+        await emitPieces(res, text, { chunkSize: defaultChunkSize, delayMs: 0 }, exchange.closing, (piece) =>
+          stream.delta(piece, false),
+        );
+      }
+      await stream.overloaded();
+      res.end();
+      return;
+    }
+
+    const text = textOf(behaviour.body);
+    await stream.start();
+    const streamed = await emitPieces(
+      res,
+      text,
+      { chunkSize: behaviour.chunkSize ?? defaultChunkSize, delayMs: behaviour.delayMs ?? 0 },
+      exchange.closing,
+      (piece, last) => stream.delta(piece, last),
+    );
+    if (!streamed) return;
+    await stream.finish(text);
+    res.end();
+  }
+
+  const nothingScripted: Responder<FakeStreamBehaviour, Request> = () => ({
+    kind: 'status',
+    status: 500,
+    body: api.errorBody(
+      500,
+      `${api.name}: nothing was scripted for this request (enqueue a behaviour or call respondWith)`,
+    ),
+  });
+  const { origin, ...server } = await startScriptedServer<FakeStreamBehaviour, Request>({
+    name: api.name,
+    host: options.host,
+    port: options.port,
+    responder: options.responder ?? nothingScripted,
+    handle,
+    fail: (res, message) => sendJson(res, 500, api.errorBody(500, message)),
+  });
+  return { ...server, baseUrl: `${origin}${basePath}${api.apiPath}` };
+}
+
+/** Starts `server` on a free port of 127.0.0.1 (for a test's own handler); its origin. */
+export async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Closes `server`, cutting the connections it still holds. */
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
 }

@@ -1,20 +1,14 @@
 import { expect } from 'vitest';
-import type { AddXpResult, GenerateSummaryResponse, Language, MeResponse, XpEventType } from '@summa/shared';
+import type { AddXpResult, Language, MeResponse, XpEventType } from '@summa/shared';
 import type { App } from '../app.js';
+import { readerClient } from './reader-client.js';
 import { bearer, type TestUser } from './test-users.js';
 
 /** The gamification calls of a test, through the API as a browser makes them. */
 export function gamificationClient(app: () => App) {
-  const summaryFor = async (user: TestUser, bookTitle: string, language: Language = 'en') => {
-    const response = await app().inject({
-      method: 'POST',
-      url: '/api/summaries',
-      headers: bearer(user.session),
-      payload: { bookTitle, bookAuthor: 'Some Author', language },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<GenerateSummaryResponse>().summaryId;
-  };
+  const reader = readerClient(app);
+  const summaryFor = (user: TestUser, bookTitle: string, language: Language = 'en') =>
+    reader.summaryFor(user, bookTitle, 'Some Author', language);
   /** Opens a summary as the reader's browser does (it joins their history: XP can be earned for it). */
   const open = async (user: TestUser, summaryId: string) => {
     const response = await app().inject({

@@ -11,6 +11,18 @@ import type { FakeLlmBehaviour, FakeLlmRequest, FakeLlmResponder } from './fake-
 const repeat = <T>(count: number, make: (n: number) => T): T[] =>
   Array.from({ length: count }, (_, i) => make(i + 1));
 
+/** The sections of a non-fiction summary in the order they are written and streamed (spelled out, not read from the schema). */
+export const NON_FICTION_SECTION_ORDER = [
+  'oneLiner',
+  'keyIdeas',
+  'actions',
+  'routine',
+  'sevenDayPlan',
+  'metrics',
+  'pitfalls',
+  'closing',
+];
+
 /** A schema-valid non-fiction summary whose texts name `label`, so tests can tell books apart. */
 export function sampleNonFiction(label: string) {
   return {

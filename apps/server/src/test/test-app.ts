@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -95,25 +95,24 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  kind: DatabaseKind,
-  options: {
-    env?: Record<string, string>;
-    webDistDir?: string;
-    /** Shorter generation leases and polls, for single-flight tests. */
-    generation?: AppOptions['generation'];
-    /** Adds routes before the app is sealed, to exercise shared plugins. */
-    extend?: (app: App) => void;
-    /** A storage of the test's (a moved clock); the test closes it. */
-    storage?: AppOptions['storage'];
-    /** Shorter narration parts, for audio tests that need many. */
-    narration?: AppOptions['narration'];
-    /** Where the log goes (JSON lines); set LOG_LEVEL in `env` too, the tests' default is silent. */
-    logStream?: AppOptions['logStream'];
-    /** Records what readers did (audio_generated). */
-    readerActivity?: AppOptions['readerActivity'];
-  } = {},
-): Promise<TestContext> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webDistDir?: string;
+  /** Shorter generation leases and polls, for single-flight tests. */
+  generation?: AppOptions['generation'];
+  /** Adds routes before the app is sealed, to exercise shared plugins. */
+  extend?: (app: App) => void;
+  /** A storage of the test's (a moved clock); the test closes it. */
+  storage?: AppOptions['storage'];
+  /** Shorter narration parts, for audio tests that need many. */
+  narration?: AppOptions['narration'];
+  /** Where the log goes (JSON lines); set LOG_LEVEL in `env` too, the tests' default is silent. */
+  logStream?: AppOptions['logStream'];
+  /** Records what readers did (audio_generated). */
+  readerActivity?: AppOptions['readerActivity'];
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const config = { ...testConfig(options.env), webDistDir: options.webDistDir };
   const app = await buildApp({
@@ -155,4 +154,45 @@ export async function startAppOnPostgres(
   closers.push(() => app.close());
   await app.ready();
   return { database, app };
+}
+
+/**
+ * A second instance of the app on `first`'s database, as another server would be: on PostgreSQL
+ * with a pool of its own; PGlite cannot open one database twice, so there it shares the handle (and
+ * still nothing else: each instance has its own flights). `close` closes what it opened.
+ */
+export async function startSecondInstance(
+  first: TestContext,
+  options: Pick<TestAppOptions, 'env' | 'generation' | 'narration'>,
+): Promise<{ app: App; close(): Promise<void> }> {
+  const ownDatabase = first.database.url
+    ? await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 5 })
+    : undefined;
+  const app = await buildApp({
+    config: testConfig({
+      ...options.env,
+      ...(first.database.url ? { DATABASE_URL: first.database.url } : {}),
+    }),
+    database: ownDatabase ?? first.database,
+    generation: options.generation,
+    narration: options.narration,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await ownDatabase?.close();
+    },
+  };
+}
+
+/** A built web app in a new temporary folder: its index.html, and `assets` (name: content) under assets/. */
+export async function createWebDist(assets: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'summa-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  for (const [name, content] of Object.entries(assets))
+    await writeFile(path.join(dir, 'assets', name), content);
+  return dir;
 }

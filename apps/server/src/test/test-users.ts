@@ -3,7 +3,8 @@ import type { InjectOptions } from 'fastify';
 import type { Session, SignupRequest } from '@summa/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { App } from '../app.js';
-import { mailOutbox } from '../db/schema/index.js';
+import { mailOutbox, usageCounters } from '../db/schema/index.js';
+import { monthKeyOf } from '../features/usage/usage.service.js';
 
 /**
  * A fresh client address for each call: per-IP rate limits then count only what a test means
@@ -102,4 +103,16 @@ export async function signUpTestAdmin(app: App, overrides: Partial<SignupRequest
   if (user.role !== 'admin')
     throw new Error(`${signed.email} is not an admin once confirmed: is it in ADMIN_EMAILS?`);
   return { ...signed, session: { ...signed.session, user } };
+}
+
+/** Signs up a reader who has already used this much of this month's plan (any feature's tests). */
+export async function signUpReaderWhoUsed(
+  app: App,
+  used: { summariesUsed?: number; audiosUsed?: number },
+): Promise<TestUser> {
+  const user = await signUpTestUser(app);
+  await app.db
+    .insert(usageCounters)
+    .values({ userId: user.session.user.id, monthKey: monthKeyOf(new Date()), ...used });
+  return user;
 }

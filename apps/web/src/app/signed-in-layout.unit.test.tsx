@@ -1,13 +1,11 @@
 import type { Session } from '@summa/shared';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { authClient } from '../lib/auth/auth-client';
-import { AuthProvider } from '../lib/auth/auth-provider';
 import { setLanguage } from '../lib/i18n';
-import { fakeApi, json, noContent } from '../test/fake-api';
 import { testSession } from '../test/session-fixture';
 import { AdminGate, SignedInLayout } from './signed-in-layout';
+import { renderWithAuth, withSignInApi } from '../test/render-app';
 
 const SESSION: Session = testSession();
 
@@ -17,7 +15,7 @@ function Content() {
 }
 
 function renderAt(path: string, allowed = true) {
-  const router = createMemoryRouter(
+  return renderWithAuth(
     [
       {
         Component: SignedInLayout,
@@ -33,26 +31,11 @@ function renderAt(path: string, allowed = true) {
       },
       { path: '/auth', Component: null },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
-  return router;
 }
 
-beforeEach(() => {
-  // Sign-in answers SESSION; signing out is answered 204.
-  fakeApi({ 'POST /api/auth/login': () => json(SESSION), 'POST /api/auth/logout': noContent });
-});
-
-afterEach(async () => {
-  await authClient.signOut();
-  vi.unstubAllGlobals();
-  setLanguage('pt');
-});
+withSignInApi(SESSION);
 
 describe('SignedInLayout', () => {
   it('shows the page while signed in and follows a later sign-out to /auth', async () => {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../components/app-toaster';
 import { AuthContext } from '../lib/auth/auth-context';
 import { renderWithQueries } from './query-client';
 import { testSession } from './session-fixture';
@@ -23,7 +23,7 @@ export function renderAccount(ui: ReactElement, options: { hasPassword?: boolean
   const rendered = renderWithQueries(
     <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
       <RouterProvider router={router} />
-      <Toaster />
+      <AppToaster />
     </AuthContext.Provider>,
   );
   return { ...rendered, router, session };

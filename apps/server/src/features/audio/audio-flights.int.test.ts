@@ -4,18 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AudioEvent, AudioResponse, GenerateSummaryResponse, Usage } from '@summa/shared';
+import type { AudioEvent, AudioResponse, GenerateSummaryResponse } from '@summa/shared';
 import { buildApp, type App } from '../../app.js';
-import { openDatabase } from '../../db/database.js';
 import { bookAudio, bookSummaries, usageCounters, workLeases } from '../../db/schema/index.js';
 import type { ReaderActivityEvent } from '../../ports/reader-activity.js';
 import { LocalStorage } from '../../providers/storage/local-storage.js';
 import { newObjectKey } from '../../providers/storage/object-key.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { silentMp3, startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-server.js';
+import { startFakeLlmServer } from '../../test/fake-llm-server.js';
+import { silentMp3, startFakeTtsServer } from '../../test/fake-tts-server.js';
 import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
+import { createTestApp, startSecondInstance, TEST_DATABASES, testConfig } from '../../test/test-app.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
+import { readerClient } from '../../test/reader-client.js';
 
 async function filesUnder(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -33,29 +34,23 @@ function sseEvents(body: string): AudioEvent[] {
 }
 
 describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
-  let llm: FakeLlmServer;
-  let tts: FakeTtsServer;
   let storageDir: string;
   let clock: number;
   let storage: LocalStorage;
-  let context: TestContext;
   const activity: Extract<ReaderActivityEvent, { type: 'audio_generated' }>[] = [];
-  const env = () => ({
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_MODEL: 'fake-model',
-    TTS_PROVIDER: 'openai-compatible',
-    TTS_BASE_URL: tts.baseUrl,
-  });
   const narration = { maxChars: 120, firstPartMaxChars: 80 };
 
   beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    tts = await startFakeTtsServer();
     storageDir = await mkdtemp(path.join(tmpdir(), 'summa-audio-'));
     clock = Date.now();
     storage = new LocalStorage({ dir: storageDir, signingKey: 'a'.repeat(64), now: () => clock });
-    context = await createTestApp(kind, {
-      env: env(),
+  });
+  afterAll(async () => {
+    await rm(storageDir, { recursive: true, force: true });
+  });
+  const context = useAppWithFakeModels(
+    kind,
+    () => ({
       storage,
       narration,
       readerActivity: {
@@ -63,31 +58,15 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
           if (event.type === 'audio_generated') activity.push(event);
         },
       },
-    });
-  });
-  afterAll(async () => {
-    await context.close();
-    await Promise.all([llm.close(), tts.close()]);
-    await rm(storageDir, { recursive: true, force: true });
-  });
+    }),
+    { voice: true },
+  );
+  const calls = readerClient(() => context.app);
   beforeEach(() => {
-    llm.reset();
-    llm.respondWith(bookResponder());
-    tts.reset();
     clock = Date.now();
     activity.length = 0;
   });
 
-  const summaryFor = async (user: TestUser, bookTitle: string, bookAuthor: string) => {
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/summaries',
-      headers: bearer(user.session),
-      payload: { bookTitle, bookAuthor, language: 'en' },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<GenerateSummaryResponse>().summaryId;
-  };
   const requestAudio = (user: TestUser, summaryId: string, app: App = context.app, stream = false) =>
     app.inject({
       method: 'POST',
@@ -95,16 +74,12 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
       headers: { ...bearer(user.session), ...(stream ? { accept: 'text/event-stream' } : {}) },
       payload: { language: 'en' },
     });
-  const usageOf = async (user: TestUser) =>
-    (
-      await context.app.inject({ method: 'GET', url: '/api/me/usage', headers: bearer(user.session) })
-    ).json<Usage>();
   const rowsOf = (summaryId: string) =>
     context.database.db.select().from(bookAudio).where(eq(bookAudio.bookSummaryId, summaryId));
 
   it('streams the plan, then each part in order with a working signed URL, then done', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Atomic Habits', 'James Clear');
+    const summaryId = await calls.summaryFor(reader, 'Atomic Habits', 'James Clear');
     const response = await requestAudio(reader, summaryId, context.app, true);
     expect(response.headers['content-type']).toContain('text/event-stream');
     const events = sseEvents(response.body);
@@ -127,7 +102,7 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
 
   it('serves a part through a signed URL: Range 206, tampered 403, expired 403', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Deep Work', 'Cal Newport');
+    const summaryId = await calls.summaryFor(reader, 'Deep Work', 'Cal Newport');
     const url = (await requestAudio(reader, summaryId)).json<AudioResponse>().parts[0]!.url;
     const bytes = silentMp3(1);
     const range = await context.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-299' } });
@@ -151,11 +126,11 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
 
   it('shares one synthesis between concurrent readers, and reuse after costs nothing', async () => {
     const readers = await Promise.all([1, 2, 3].map(() => signUpTestUser(context.app)));
-    const summaryId = await summaryFor(readers[0]!, 'The Lean Startup', 'Eric Ries');
+    const summaryId = await calls.summaryFor(readers[0]!, 'The Lean Startup', 'Eric Ries');
     const responses = await Promise.all(readers.map((reader) => requestAudio(reader, summaryId)));
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     const parts = responses[0]!.json<AudioResponse>().parts.length;
-    expect(tts.requests).toHaveLength(parts);
+    expect(context.tts.requests).toHaveLength(parts);
     expect(await rowsOf(summaryId)).toHaveLength(parts);
 
     // Each reader's first audio of this summary is reported once; the stored one costs nothing.
@@ -163,7 +138,7 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
       readers.map((reader) => reader.session.user.id).sort(),
     );
     expect(activity.every((event) => event.summaryId === summaryId && event.language === 'en')).toBe(true);
-    const used = await usageOf(readers[0]!);
+    const used = await calls.usage(readers[0]!);
     const again = (await requestAudio(readers[0]!, summaryId)).json<AudioResponse>();
     expect(again).toMatchObject({ cached: true, usage: { audiosUsed: used.audiosUsed } });
     const newcomer = await signUpTestUser(context.app);
@@ -178,21 +153,21 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
       summaryId,
       language: 'en',
     });
-    expect(tts.requests).toHaveLength(parts);
+    expect(context.tts.requests).toHaveLength(parts);
   });
 
   it('charges a reader once for one audio asked for from several tabs at once', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Range', 'David Epstein');
+    const summaryId = await calls.summaryFor(reader, 'Range', 'David Epstein');
     const responses = await Promise.all([1, 2, 3].map(() => requestAudio(reader, summaryId)));
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 1 });
     expect(activity).toHaveLength(1);
   });
 
   it('lets exactly one of 50 parallel new audios through for a Free reader at 9 used', async () => {
     const reader = await signUpTestUser(context.app);
-    const firstId = await summaryFor(reader, 'Essentialism', 'Greg McKeown');
+    const firstId = await calls.summaryFor(reader, 'Essentialism', 'Greg McKeown');
     const [source] = await context.database.db
       .select()
       .from(bookSummaries)
@@ -226,12 +201,12 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
     for (const response of responses.filter((one) => one.statusCode === 403)) {
       expect(response.json()).toMatchObject({ error: { code: 'AUDIO_LIMIT_REACHED' } });
     }
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 10 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 10 });
   });
 
   it("removes a dead process's unfinished parts and files on the next attempt", async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Thinking, Fast and Slow', 'Daniel Kahneman');
+    const summaryId = await calls.summaryFor(reader, 'Thinking, Fast and Slow', 'Daniel Kahneman');
     const before = await filesUnder(storageDir);
     const leftovers = await deadProcessLeftovers(summaryId);
     await context.database.db.insert(workLeases).values({
@@ -254,10 +229,14 @@ describe.each(TEST_DATABASES)('audio syntheses on %s', (kind) => {
   if (kind === 'pglite') {
     it('removes unfinished parts and their files when an embedded database starts', async () => {
       const reader = await signUpTestUser(context.app);
-      const summaryId = await summaryFor(reader, 'Sapiens', 'Yuval Noah Harari');
+      const summaryId = await calls.summaryFor(reader, 'Sapiens', 'Yuval Noah Harari');
       const leftovers = await deadProcessLeftovers(summaryId);
       // A new process on the same embedded database.
-      const restarted = await buildApp({ config: testConfig(env()), database: context.database, storage });
+      const restarted = await buildApp({
+        config: testConfig(context.env),
+        database: context.database,
+        storage,
+      });
       await restarted.ready();
       await restarted.close();
       const files = await filesUnder(storageDir);
@@ -304,16 +283,7 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
     const generation = { leaseMs: 600, pollMs: 20 };
     const narration = { maxChars: 120, firstPartMaxChars: 80 };
     const first = await createTestApp(kind, { env, generation, narration });
-    const ownDatabase = first.database.url
-      ? await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 5 })
-      : undefined;
-    const second = await buildApp({
-      config: testConfig({ ...env, ...(first.database.url ? { DATABASE_URL: first.database.url } : {}) }),
-      database: ownDatabase ?? first.database,
-      generation,
-      narration,
-    });
-    await second.ready();
+    const second = await startSecondInstance(first, { env, generation, narration });
     try {
       const readers = await Promise.all([1, 2, 3, 4].map(() => signUpTestUser(first.app)));
       const made = await first.app.inject({
@@ -331,7 +301,7 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
           payload: { language: 'en' },
         });
       const responses = await Promise.all(
-        readers.map((reader, index) => ask(index % 2 === 0 ? first.app : second, reader)),
+        readers.map((reader, index) => ask(index % 2 === 0 ? first.app : second.app, reader)),
       );
       expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
       const parts = responses[0]!.json<AudioResponse>().parts.length;
@@ -343,7 +313,6 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
       expect(await first.database.db.select().from(workLeases)).toEqual([]);
     } finally {
       await second.close();
-      await ownDatabase?.close();
       await first.close();
       await Promise.all([llm.close(), tts.close()]);
       await rm(storageDir, { recursive: true, force: true });

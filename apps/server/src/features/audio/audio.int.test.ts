@@ -1,15 +1,15 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AudioResponse, StoredAudioResponse, GenerateSummaryResponse, Usage } from '@summa/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudioResponse, StoredAudioResponse } from '@summa/shared';
 import { bookAudio } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { silentMp3, startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-server.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { silentMp3 } from '../../test/fake-tts-server.js';
 import { gamificationClient } from '../../test/gamification-client.js';
-import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
+import { readerClient } from '../../test/reader-client.js';
 
 /** Every file under a folder, relative to it. */
 async function filesUnder(root: string): Promise<string[]> {
@@ -20,49 +20,25 @@ async function filesUnder(root: string): Promise<string[]> {
 }
 
 describe.each(TEST_DATABASES)('audio on %s', (kind) => {
-  let llm: FakeLlmServer;
-  let tts: FakeTtsServer;
   let storageDir: string;
-  let context: TestContext;
-  const xp = gamificationClient(() => context.app);
-
   beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    tts = await startFakeTtsServer();
     storageDir = await mkdtemp(path.join(tmpdir(), 'summa-audio-'));
-    context = await createTestApp(kind, {
-      env: {
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'fake-model',
-        TTS_PROVIDER: 'openai-compatible',
-        TTS_BASE_URL: tts.baseUrl,
-        STORAGE_DIR: storageDir,
-      },
-      // Parts of a sentence or two: the sample summaries narrate in about six.
-      narration: { maxChars: 120, firstPartMaxChars: 80 },
-    });
   });
   afterAll(async () => {
-    await context.close();
-    await Promise.all([llm.close(), tts.close()]);
     await rm(storageDir, { recursive: true, force: true });
   });
-  beforeEach(() => {
-    llm.reset();
-    llm.respondWith(bookResponder());
-    tts.reset();
-  });
+  const context = useAppWithFakeModels(
+    kind,
+    () => ({
+      env: { STORAGE_DIR: storageDir },
+      // Parts of a sentence or two: the sample summaries narrate in about six.
+      narration: { maxChars: 120, firstPartMaxChars: 80 },
+    }),
+    { voice: true },
+  );
+  const calls = readerClient(() => context.app);
+  const xp = gamificationClient(() => context.app);
 
-  const summaryFor = async (user: TestUser, bookTitle: string, bookAuthor: string) => {
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/summaries',
-      headers: bearer(user.session),
-      payload: { bookTitle, bookAuthor, language: 'en' },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<GenerateSummaryResponse>().summaryId;
-  };
   const requestAudio = (user: TestUser, summaryId: string, language = 'en') =>
     context.app.inject({
       method: 'POST',
@@ -76,14 +52,10 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
       url: `/api/summaries/${summaryId}/audio?language=${language}`,
       headers: bearer(user.session),
     });
-  const usageOf = async (user: TestUser) =>
-    (
-      await context.app.inject({ method: 'GET', url: '/api/me/usage', headers: bearer(user.session) })
-    ).json<Usage>();
 
   it('narrates a summary once, stores its parts, and serves them to everyone after at no cost', async () => {
     const [reader, other] = await Promise.all([signUpTestUser(context.app), signUpTestUser(context.app)]);
-    const summaryId = await summaryFor(reader, 'Atomic Habits', 'James Clear');
+    const summaryId = await calls.summaryFor(reader, 'Atomic Habits', 'James Clear');
     expect((await storedAudio(reader, summaryId)).json()).toMatchObject({
       audio: null,
     });
@@ -94,7 +66,7 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
     expect(audio).toMatchObject({ summaryId, language: 'en', cached: false, usage: { audiosUsed: 1 } });
     expect(audio.parts.length).toBeGreaterThanOrEqual(4);
     expect(audio.parts.map((part) => part.part)).toEqual(audio.parts.map((_, index) => index + 1));
-    expect(tts.requests).toHaveLength(audio.parts.length);
+    expect(context.tts.requests).toHaveLength(audio.parts.length);
     const file = await context.app.inject({ method: 'GET', url: audio.parts[0]!.url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('audio/mpeg');
@@ -106,48 +78,48 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
     expect((await storedAudio(other, summaryId)).json<StoredAudioResponse>().audio?.parts).toHaveLength(
       audio.parts.length,
     );
-    expect(tts.requests).toHaveLength(audio.parts.length);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(context.tts.requests).toHaveLength(audio.parts.length);
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 1 });
   });
 
   it('refuses an unsupported language, another language than the summary, and an unknown summary', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Deep Work', 'Cal Newport');
+    const summaryId = await calls.summaryFor(reader, 'Deep Work', 'Cal Newport');
     expect((await requestAudio(reader, summaryId, 'fr')).statusCode).toBe(400);
     const other = await requestAudio(reader, summaryId, 'pt');
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ error: { code: 'AUDIO_LANGUAGE_UNAVAILABLE' } });
     expect((await requestAudio(reader, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect(tts.requests).toEqual([]);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 0 });
+    expect(context.tts.requests).toEqual([]);
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 0 });
   });
 
   it('stores nothing half-made when a part fails, charges nothing, and can be tried again', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'The Power of Habit', 'Charles Duhigg');
+    const summaryId = await calls.summaryFor(reader, 'The Power of Habit', 'Charles Duhigg');
     const before = await filesUnder(storageDir);
     // Two parts are spoken and stored, every later one fails.
-    tts.enqueue({ kind: 'audio' }, { kind: 'audio' });
-    tts.respondWith(() => ({ kind: 'status', status: 500 }));
+    context.tts.enqueue({ kind: 'audio' }, { kind: 'audio' });
+    context.tts.respondWith(() => ({ kind: 'status', status: 500 }));
     const failed = await requestAudio(reader, summaryId);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({ error: { code: 'AUDIO_FAILED' } });
     expect(await filesUnder(storageDir)).toEqual(before);
     const rows = await context.database.db.select().from(bookAudio);
     expect(rows.filter((row) => row.bookSummaryId === summaryId)).toEqual([]);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 0 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 0 });
 
-    expect(tts.requests.length).toBeGreaterThanOrEqual(3);
-    tts.reset();
+    expect(context.tts.requests.length).toBeGreaterThanOrEqual(3);
+    context.tts.reset();
     const retried = await requestAudio(reader, summaryId);
     expect(retried.statusCode).toBe(200);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 1 });
   });
 
   // The XP for an audio (gamification) is checked here, on this file's app and fake voice.
   it('awards audio_generated once the reader has the audio, once per summary', async () => {
     const reader = await signUpTestUser(context.app);
-    const summaryId = await summaryFor(reader, 'Make Time', 'Jake Knapp');
+    const summaryId = await calls.summaryFor(reader, 'Make Time', 'Jake Knapp');
     expect((await xp.xpEvent(reader, 'audio_generated', summaryId)).statusCode).toBe(404);
     expect((await requestAudio(reader, summaryId)).statusCode).toBe(200);
     const first = await xp.award(reader, 'audio_generated', summaryId);
@@ -170,8 +142,8 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
   it("announces a level-up the audio's achievement brought with the audio_generated award", async () => {
     const reader = await signUpTestUser(context.app);
     const ids = [
-      await summaryFor(reader, 'Atomic Habits', 'James Clear'),
-      await summaryFor(reader, 'The Power of Habit', 'Charles Duhigg'),
+      await calls.summaryFor(reader, 'Atomic Habits', 'James Clear'),
+      await calls.summaryFor(reader, 'The Power of Habit', 'Charles Duhigg'),
     ];
     // 95 XP: first_summary 20, two reads 20 and first_read 10, two shares 30 and first_share 15.
     for (const id of ids) {

@@ -17,6 +17,7 @@ import {
   slugOf,
   toBookInput,
 } from './catalog-import.service.js';
+import { atomicHabitsRecord } from '../../test/book-records.js';
 
 /** ISBN-13 check digit: weights 1,3,1,3,... over the first 12 digits. */
 function isValidIsbn13(isbn: string): boolean {
@@ -253,23 +254,7 @@ describe('catalogue rows', () => {
 });
 
 describe('edition choice', () => {
-  const record = {
-    id: 'x',
-    slug: 'x',
-    title: 'Atomic Habits',
-    originalLanguage: 'en',
-    titleEn: 'Atomic Habits',
-    titlePt: 'Hábitos Atômicos',
-    titleEs: null,
-    author: 'James Clear',
-    year: 2018,
-    isbn13: null,
-    category: 'habits' as const,
-    level: 'basic' as const,
-    badges: [],
-    trendingScore: 1,
-    coverUrl: null,
-  };
+  const record = atomicHabitsRecord({ id: 'x', slug: 'x', trendingScore: 1 });
 
   it('shows the requested edition when it exists', () => {
     expect(pickEdition(record, 'pt')).toEqual({ title: 'Hábitos Atômicos', lang: 'pt' });

@@ -6,24 +6,9 @@ import { catalogInputs } from './catalog-import.service.js';
 import { CatalogIndex } from './catalog-index.js';
 import type { BookRecord } from './catalog.repository.js';
 import { searchSuggestions } from './catalog-search.service.js';
+import { atomicHabitsRecord } from '../../test/book-records.js';
 
-const atomicHabits: BookRecord = {
-  id: 'atomic',
-  slug: 'atomic-habits',
-  title: 'Atomic Habits',
-  originalLanguage: 'en',
-  titleEn: 'Atomic Habits',
-  titlePt: 'Hábitos Atômicos',
-  titleEs: null,
-  author: 'James Clear',
-  year: 2018,
-  isbn13: null,
-  category: 'habits',
-  level: 'basic',
-  badges: [],
-  trendingScore: 90,
-  coverUrl: null,
-};
+const atomicHabits: BookRecord = atomicHabitsRecord();
 
 /** The catalogue as the search sees it: one index, which a re-import would replace. */
 const serving = (index: CatalogIndex) => ({ current: () => Promise.resolve(index) });

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorResponse, ProfileResponse, RankingResponse } from '@summa/shared';
 import { buildApp } from '../../app.js';
 import { profiles } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
 import { gamificationClient } from '../../test/gamification-client.js';
-import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { TEST_DATABASES, testConfig } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { nicknameSkeleton } from './nickname-skeleton.js';
 
@@ -22,22 +21,8 @@ const IMPERSONATIONS = [
 ];
 
 describe.each(TEST_DATABASES)('nickname look-alikes on %s', (kind) => {
-  let llm: FakeLlmServer;
-  let context: TestContext;
+  const context = useAppWithFakeModels(kind);
   const api = gamificationClient(() => context.app);
-
-  beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    context = await createTestApp(kind, { env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' } });
-  });
-  afterAll(async () => {
-    await context.close();
-    await llm.close();
-  });
-  beforeEach(() => {
-    llm.reset();
-    llm.respondWith(bookResponder());
-  });
 
   const signUp = () => signUpTestUser(context.app);
   const storedProfile = async (user: TestUser) => {

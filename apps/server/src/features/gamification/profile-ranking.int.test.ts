@@ -3,39 +3,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileResponse, RankingResponse } from '@summa/shared';
 import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { gamificationClient } from '../../test/gamification-client.js';
 import { rankShard, weekStartOf } from './rank-counts.js';
 import { anonymousCode, RankingService } from './ranking.service.js';
 
 describe.each(TEST_DATABASES)('profiles and rankings on %s', (kind) => {
-  let llm: FakeLlmServer;
   let storageDir: string;
-  let context: TestContext;
-  const api = gamificationClient(() => context.app);
-
   beforeAll(async () => {
-    llm = await startFakeLlmServer();
     storageDir = await mkdtemp(path.join(tmpdir(), 'summa-avatars-'));
-    context = await createTestApp(kind, {
-      env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', STORAGE_DIR: storageDir },
-    });
   });
   afterAll(async () => {
-    await context.close();
-    await llm.close();
     await rm(storageDir, { recursive: true, force: true });
   });
-  beforeEach(() => {
-    llm.reset();
-    llm.respondWith(bookResponder());
-  });
+  const context = useAppWithFakeModels(kind, () => ({ env: { STORAGE_DIR: storageDir } }));
+  const api = gamificationClient(() => context.app);
 
   const ranking = async (user: TestUser, query: string) => {
     const response = await context.app.inject({
@@ -298,21 +285,8 @@ describe.each(TEST_DATABASES)('profiles and rankings on %s', (kind) => {
 });
 
 describe.each(TEST_DATABASES)('rankings read at most every RANKING_REFRESH_MS on %s', (kind) => {
-  let llm: FakeLlmServer;
-  let context: TestContext;
+  const context = useAppWithFakeModels(kind, { env: { RANKING_REFRESH_MS: '60000' } });
   const api = gamificationClient(() => context.app);
-
-  beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    llm.respondWith(bookResponder());
-    context = await createTestApp(kind, {
-      env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', RANKING_REFRESH_MS: '60000' },
-    });
-  });
-  afterAll(async () => {
-    await context.close();
-    await llm.close();
-  });
 
   it('shares a board between requests while the reader’s own XP is read live', async () => {
     const leader = await signUpTestUser(context.app);

@@ -1,30 +1,15 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEVEL_UP_REWARD_XP, type AchievementsResponse } from '@summa/shared';
 import { readerProgress, xpAwards } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser } from '../../test/test-users.js';
 import { gamificationClient } from '../../test/gamification-client.js';
 
 describe.each(TEST_DATABASES)('XP events on %s', (kind) => {
-  let llm: FakeLlmServer;
-  let context: TestContext;
+  const context = useAppWithFakeModels(kind);
   const api = gamificationClient(() => context.app);
-
-  beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    context = await createTestApp(kind, { env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' } });
-  });
-  afterAll(async () => {
-    await context.close();
-    await llm.close();
-  });
-  beforeEach(() => {
-    llm.reset();
-    llm.respondWith(bookResponder());
-  });
 
   const awardsOf = async (userId: string, eventType: string) => {
     const [row] = await context.database.db

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { gamificationClient } from '../../test/gamification-client.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { bookResponder } from '../../test/summary-responder.js';
-import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { TEST_DATABASES } from '../../test/test-app.js';
 import { signUpTestUser } from '../../test/test-users.js';
 import { SummariesService } from './summaries.service.js';
 
@@ -22,20 +21,9 @@ function counted(db: Database): { db: Database; selects: () => number } {
 
 // SummarySource.inHistory, which every XP award asks first (progress.service.ts).
 describe.each(TEST_DATABASES)("whether a summary is in a reader's history on %s", (kind) => {
-  let llm: FakeLlmServer;
-  let context: TestContext;
+  const context = useAppWithFakeModels(kind);
   const api = gamificationClient(() => context.app);
   const plan = { planOf: async () => 'free' as const };
-
-  beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    llm.respondWith(bookResponder());
-    context = await createTestApp(kind, { env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' } });
-  });
-  afterAll(async () => {
-    await context.close();
-    await llm.close();
-  });
 
   it('answers the checks made together with one query, each for its own pair', async () => {
     const author = await signUpTestUser(context.app);

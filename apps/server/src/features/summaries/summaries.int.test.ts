@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FICTION_SECTIONS,
   NON_FICTION_SECTIONS,
@@ -15,8 +15,7 @@ import {
   type Summary,
   type Usage,
 } from '@summa/shared';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/database.js';
+import type { App } from '../../app.js';
 import {
   bookSummaries,
   usageCounters,
@@ -24,11 +23,18 @@ import {
   userSummaries,
   workLeases,
 } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmBehaviour, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { bookResponder, sampleFiction, sampleNonFiction } from '../../test/summary-responder.js';
+import { startFakeLlmServer, type FakeLlmBehaviour } from '../../test/fake-llm-server.js';
+import {
+  bookResponder,
+  NON_FICTION_SECTION_ORDER,
+  sampleFiction,
+  sampleNonFiction,
+} from '../../test/summary-responder.js';
 import { eventStream, parseEvents } from '../../test/sse-client.js';
-import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { createTestApp, startSecondInstance, TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
+import { readerClient } from '../../test/reader-client.js';
 
 const ATOMIC_HABITS = { bookTitle: 'Atomic Habits', bookAuthor: 'James Clear', language: 'en' } as const;
 
@@ -38,24 +44,10 @@ const sectionsOf = (events: GenerationEvent[]) =>
   events.flatMap((e) => (e.type === 'section' ? [e.key] : []));
 
 describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
-  let fake: FakeLlmServer;
-  let context: TestContext;
-
-  beforeAll(async () => {
-    fake = await startFakeLlmServer();
-    context = await createTestApp(kind, {
-      env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_TIMEOUT_MS: '400' },
-      // Waiters look often: the takeover test waits for a lease to run out.
-      generation: { pollMs: 20 },
-    });
-  });
-  afterAll(async () => {
-    await context.close();
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-    fake.respondWith(bookResponder());
+  const context = useAppWithFakeModels(kind, {
+    env: { LLM_TIMEOUT_MS: '400' },
+    // Waiters look often: the takeover test waits for a lease to run out.
+    generation: { pollMs: 20 },
   });
 
   const generate = (user: TestUser, payload: object, stream = false, language = 'pt') =>
@@ -69,10 +61,6 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       },
       payload,
     });
-  const usageOf = async (user: TestUser) =>
-    (
-      await context.app.inject({ method: 'GET', url: '/api/me/usage', headers: bearer(user.session) })
-    ).json<Usage>();
   const storedSummaries = async (title: string) =>
     context.database.db.select().from(bookSummaries).where(eq(bookSummaries.title, title));
   const summaryOf = async (user: TestUser, summaryId: string) =>
@@ -116,21 +104,12 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       ['done', 100],
     ]);
     const sections = events.flatMap((e) => (e.type === 'section' ? [e.key] : []));
-    expect(sections).toEqual([
-      'oneLiner',
-      'keyIdeas',
-      'actions',
-      'routine',
-      'sevenDayPlan',
-      'metrics',
-      'pitfalls',
-      'closing',
-    ]);
+    expect(sections).toEqual(NON_FICTION_SECTION_ORDER);
     // The catalogue knows the book: no identification call, and its facts reach the prompt.
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]?.user).toContain('Atomic Habits');
-    expect(fake.requests[0]?.user).toContain('2018');
-    expect(fake.requests[0]?.system).toMatch(/never invent quotations/i);
+    expect(context.llm.requests).toHaveLength(1);
+    expect(context.llm.requests[0]?.user).toContain('Atomic Habits');
+    expect(context.llm.requests[0]?.user).toContain('2018');
+    expect(context.llm.requests[0]?.system).toMatch(/never invent quotations/i);
 
     const done = events.at(-1);
     if (done?.type !== 'done') throw new Error('no done event');
@@ -156,7 +135,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
   it('answers the same book again from the cache, without a model call, whatever its spelling', async () => {
     const first = await signUpTestUser(context.app);
     const created = (await generate(first, ATOMIC_HABITS)).json<GenerateSummaryResponse>();
-    fake.reset();
+    context.llm.reset();
     const again = await generate(first, {
       bookTitle: 'ATOMIC  habits',
       bookAuthor: 'james clear',
@@ -166,13 +145,13 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       summaryId: created.summaryId,
       cached: true,
     });
-    expect((await usageOf(first)).summariesUsed).toBe(1);
+    expect((await calls.usage(first)).summariesUsed).toBe(1);
     // Another reader gets it at once too; it counts for them, as it adds a summary they did not have.
     const second = await signUpTestUser(context.app);
     const theirs = (await generate(second, ATOMIC_HABITS)).json<GenerateSummaryResponse>();
     expect(theirs).toMatchObject({ summaryId: created.summaryId, cached: true });
     expect(theirs.usage.summariesUsed).toBe(1);
-    expect(fake.requests).toHaveLength(0);
+    expect(context.llm.requests).toHaveLength(0);
   });
 
   it('identifies a book outside the catalogue first, and refuses one the model does not know', async () => {
@@ -183,8 +162,8 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       language: 'pt',
     });
     expect(known.statusCode).toBe(200);
-    expect(fake.requests).toHaveLength(2);
-    expect(fake.requests[0]?.user).toContain('Você conhece o livro "A Novel Outside"');
+    expect(context.llm.requests).toHaveLength(2);
+    expect(context.llm.requests[0]?.user).toContain('Você conhece o livro "A Novel Outside"');
 
     const unknown = await generate(user, {
       bookTitle: 'The xyzzy Chronicles',
@@ -197,7 +176,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       message: 'Não conseguimos identificar este livro. Confira o título e o autor.',
     });
     expect(await storedSummaries('The xyzzy Chronicles')).toEqual([]);
-    expect((await usageOf(user)).summariesUsed).toBe(1);
+    expect((await calls.usage(user)).summariesUsed).toBe(1);
   });
 
   it.each([
@@ -207,16 +186,16 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     ['a time-out', { kind: 'hang' }],
   ] as const)('retries once after %s', async (_name, failure) => {
     const user = await signUpTestUser(context.app);
-    fake.enqueue(failure);
+    context.llm.enqueue(failure);
     const title = `Retry ${failure.kind} ${Math.random()}`;
     // An identified book: the first call is the identification.
-    fake.enqueue({
+    context.llm.enqueue({
       kind: 'json',
       body: { known: true, kind: 'nonfiction', originalTitle: title, author: 'A', year: null },
     });
     const response = await generate(user, { bookTitle: title, bookAuthor: 'Author', language: 'en' });
     expect(response.statusCode).toBe(200);
-    expect(fake.requests).toHaveLength(3);
+    expect(context.llm.requests).toHaveLength(3);
   });
 
   it('fails with a clear message after a second failure, stores nothing and costs nothing', async () => {
@@ -236,16 +215,16 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       code: 'GENERATION_FAILED',
       message: 'Algo salió mal. Inténtalo de nuevo.',
     });
-    expect(fake.requests).toHaveLength(2);
+    expect(context.llm.requests).toHaveLength(2);
     expect(await storedSummaries(title)).toEqual([]);
-    expect((await usageOf(user)).summariesUsed).toBe(0);
+    expect((await calls.usage(user)).summariesUsed).toBe(0);
     // The failure does not stick: the next request tries again.
-    fake.respondWith(bookResponder());
-    fake.enqueue({
+    context.llm.respondWith(bookResponder());
+    context.llm.enqueue({
       kind: 'json',
       body: { known: true, kind: 'nonfiction', originalTitle: title, author: 'A', year: null },
     });
-    fake.enqueue({ kind: 'json', body: sampleNonFiction(title) });
+    context.llm.enqueue({ kind: 'json', body: sampleNonFiction(title) });
     expect(
       (await generate(user, { bookTitle: title, bookAuthor: 'Author', language: 'es' })).statusCode,
     ).toBe(200);
@@ -259,7 +238,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       body: { known: true, kind: 'nonfiction', originalTitle: title, author: 'A', year: null },
     } as const;
     const tooFewIdeas = { ...sampleNonFiction(title), keyIdeas: [] };
-    fake.enqueue(
+    context.llm.enqueue(
       identify,
       { kind: 'json', body: tooFewIdeas },
       { kind: 'json', body: { ...tooFewIdeas, closing: '<b>x</b>' } },
@@ -271,13 +250,15 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
 
   it('gives one generation to concurrent requests for the same book, and all get it', async () => {
     const users = await Promise.all([1, 2, 3].map(() => signUpTestUser(context.app)));
-    fake.respondWith(bookResponder({ chunkSize: 16, delayMs: 5 }));
+    context.llm.respondWith(bookResponder({ chunkSize: 16, delayMs: 5 }));
     const book = { bookTitle: 'Deep Work', bookAuthor: 'Cal Newport', language: 'pt' };
     const responses = await Promise.all(
       [...users, ...users, ...users].map((user, index) => generate(user, book, index % 2 === 0)),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
-    expect(fake.requests.map((request) => request.user.split('\n')[0])).toEqual(['Título: Trabalho Focado']);
+    expect(context.llm.requests.map((request) => request.user.split('\n')[0])).toEqual([
+      'Título: Trabalho Focado',
+    ]);
     const ids = new Set(
       responses.map((response) =>
         response.headers['content-type']?.toString().includes('event-stream')
@@ -286,8 +267,8 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       ),
     );
     expect(ids.size).toBe(1);
-    expect(fake.requests).toHaveLength(1);
-    for (const user of users) expect((await usageOf(user)).summariesUsed).toBe(1);
+    expect(context.llm.requests).toHaveLength(1);
+    for (const user of users) expect((await calls.usage(user)).summariesUsed).toBe(1);
   });
 
   it('lets exactly one of 50 parallel requests through at 9 summaries used', async () => {
@@ -306,7 +287,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     expect(statuses.filter((status) => status === 403)).toHaveLength(49);
     const refused = responses.find((response) => response.statusCode === 403);
     expect(refused?.json<ErrorResponse>().error.code).toBe('SUMMARY_LIMIT_REACHED');
-    expect((await usageOf(user)).summariesUsed).toBe(10);
+    expect((await calls.usage(user)).summariesUsed).toBe(10);
   });
 
   it('gives premium readers no limit', async () => {
@@ -351,8 +332,8 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       payload: ATOMIC_HABITS,
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(fake.requests).toHaveLength(0);
-    expect((await usageOf(user)).summariesUsed).toBe(0);
+    expect(context.llm.requests).toHaveLength(0);
+    expect((await calls.usage(user)).summariesUsed).toBe(0);
     const missing = await context.app.inject({
       method: 'GET',
       url: '/api/summaries/not-a-uuid',
@@ -444,10 +425,10 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     );
     const reader = response.body!.getReader();
     await reader.read();
-    await fake.waitForRequests(2);
+    await context.llm.waitForRequests(2);
     controller.abort();
-    await expect.poll(() => fake.abortedCount(), { timeout: 5_000 }).toBe(1);
-    await expect.poll(async () => (await usageOf(user)).summariesUsed, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => context.llm.abortedCount(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(async () => (await calls.usage(user)).summariesUsed, { timeout: 5_000 }).toBe(0);
     expect(await storedSummaries('slow-book')).toEqual([]);
     const claims = await context.database.db.select().from(workLeases);
     expect(claims.filter((claim) => claim.key.startsWith('slowbook'))).toEqual([]);
@@ -457,27 +438,27 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     const [leaver, stayer] = await Promise.all([signUpTestUser(context.app), signUpTestUser(context.app)]);
     const book = { bookTitle: 'Tiny Habits', bookAuthor: 'BJ Fogg', language: 'en' };
     // A catalogue book: its one model call is the summary, streamed over about 3 s.
-    fake.enqueue({ kind: 'json', body: sampleNonFiction('Tiny Habits'), chunkSize: 16, delayMs: 40 });
+    context.llm.enqueue({ kind: 'json', body: sampleNonFiction('Tiny Habits'), chunkSize: 16, delayMs: 40 });
     const controller = new AbortController();
     await openStream(leaver, book, controller.signal);
-    await fake.waitForRequests(1);
+    await context.llm.waitForRequests(1);
     const staying = eventStream(await openStream(stayer, book));
     await staying.waitFor((event) => event.type === 'section');
-    expect((await usageOf(leaver)).summariesUsed).toBe(1);
+    expect((await calls.usage(leaver)).summariesUsed).toBe(1);
 
     controller.abort();
     // The leaver gets its summary back while the generation goes on for the other client.
-    await expect.poll(async () => (await usageOf(leaver)).summariesUsed, { timeout: 5_000 }).toBe(0);
+    await expect.poll(async () => (await calls.usage(leaver)).summariesUsed, { timeout: 5_000 }).toBe(0);
     expect(staying.events.some((event) => event.type === 'done')).toBe(false);
 
     const events = await staying.toEnd();
     expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'polish', 'done']);
     expect(sectionsOf(events)).toEqual(NON_FICTION_SECTIONS);
     expect(events.at(-1)).toMatchObject({ type: 'done', cached: false, usage: { summariesUsed: 1 } });
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.abortedCount()).toBe(0);
-    expect((await usageOf(leaver)).summariesUsed).toBe(0);
-    expect((await usageOf(stayer)).summariesUsed).toBe(1);
+    expect(context.llm.requests).toHaveLength(1);
+    expect(context.llm.abortedCount()).toBe(0);
+    expect((await calls.usage(leaver)).summariesUsed).toBe(0);
+    expect((await calls.usage(stayer)).summariesUsed).toBe(1);
     expect(await storedSummaries('Tiny Habits')).toHaveLength(1);
     const history = await context.app.inject({
       method: 'GET',
@@ -507,7 +488,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       language: 'en',
     });
     expect(stale.statusCode).toBe(200);
-    expect(fake.requests).toHaveLength(1);
+    expect(context.llm.requests).toHaveLength(1);
 
     // A lease still live: the request waits for it to run out (no model call meanwhile), then takes over.
     await crashedOwner('Essentialism', 'Greg McKeown', sql`now() + interval '1500 milliseconds'`);
@@ -518,18 +499,18 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       true,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.requests).toHaveLength(1);
+    expect(context.llm.requests).toHaveLength(1);
     const response = await pending;
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(1_000);
     const events = parseEvents(response.body);
     expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'polish', 'done']);
-    expect(fake.requests).toHaveLength(2);
-    expect(fake.requests[1]?.user.split('\n')[0]).toBe('Title: Essentialism');
+    expect(context.llm.requests).toHaveLength(2);
+    expect(context.llm.requests[1]?.user.split('\n')[0]).toBe('Title: Essentialism');
 
     expect(await claimsOf('Getting Things Done', 'David Allen')).toEqual([]);
     expect(await claimsOf('Essentialism', 'Greg McKeown')).toEqual([]);
     expect(await storedSummaries('Essentialism')).toHaveLength(1);
-    expect((await usageOf(user)).summariesUsed).toBe(2);
+    expect((await calls.usage(user)).summariesUsed).toBe(2);
   });
 
   it('streams and stores the fiction sections of a book the model identifies as fiction', async () => {
@@ -547,9 +528,9 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       value: sampleFiction(title).synopsis,
     });
     // Identified first, then summarised with the fiction prompt and schema.
-    expect(fake.requests).toHaveLength(2);
-    expect(fake.requests[1]?.user).toContain('novel or work of fiction');
-    expect(JSON.stringify(fake.requests[1]?.body.response_format)).toContain('"synopsis"');
+    expect(context.llm.requests).toHaveLength(2);
+    expect(context.llm.requests[1]?.user).toContain('novel or work of fiction');
+    expect(JSON.stringify(context.llm.requests[1]?.body.response_format)).toContain('"synopsis"');
 
     const done = events.at(-1);
     if (done?.type !== 'done') throw new Error('no done event');
@@ -569,15 +550,16 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     'retries the summary call of a catalogue book once after %s, and starts the sections over',
     async (_name, failure, bookTitle, bookAuthor) => {
       const user = await signUpTestUser(context.app);
-      fake.enqueue(failure);
+      context.llm.enqueue(failure);
       const response = await generate(user, { bookTitle, bookAuthor, language: 'en' }, true);
       const events = parseEvents(response.body);
       expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'summarize', 'polish', 'done']);
       const retryAt = events.findLastIndex((e) => e.type === 'progress' && e.step === 'summarize');
       expect(sectionsOf(events.slice(retryAt))).toEqual(NON_FICTION_SECTIONS);
       // No identification: both calls are the summary of the catalogue's book.
-      expect(fake.requests).toHaveLength(2);
-      for (const request of fake.requests) expect(request.user.split('\n')[0]).toBe(`Title: ${bookTitle}`);
+      expect(context.llm.requests).toHaveLength(2);
+      for (const request of context.llm.requests)
+        expect(request.user.split('\n')[0]).toBe(`Title: ${bookTitle}`);
       const done = events.at(-1);
       if (done?.type !== 'done') throw new Error('no done event');
       expect(done.usage.summariesUsed).toBe(1);
@@ -587,6 +569,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
       });
     },
   );
+  const calls = readerClient(() => context.app);
 
   it('voids the sections of a summary call that broke off, and streams them again on the retry', async () => {
     const user = await signUpTestUser(context.app);
@@ -594,14 +577,14 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     const body = sampleNonFiction(bookTitle);
     // The connection breaks off just after the third section.
     const afterChars = JSON.stringify(body).indexOf('"routine"');
-    fake.enqueue({ kind: 'drop', afterChars, body, chunkSize: 32 });
+    context.llm.enqueue({ kind: 'drop', afterChars, body, chunkSize: 32 });
     const response = await generate(user, { bookTitle, bookAuthor: 'Cal Newport', language: 'en' }, true);
     const events = parseEvents(response.body);
     expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'summarize', 'polish', 'done']);
     const retryAt = events.findLastIndex((e) => e.type === 'progress' && e.step === 'summarize');
     expect(sectionsOf(events.slice(0, retryAt))).toEqual(['oneLiner', 'keyIdeas', 'actions']);
     expect(sectionsOf(events.slice(retryAt))).toEqual(NON_FICTION_SECTIONS);
-    expect(fake.requests).toHaveLength(2);
+    expect(context.llm.requests).toHaveLength(2);
   });
 
   it.each([
@@ -619,7 +602,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     async (_name, failures: readonly FakeLlmBehaviour[]) => {
       const user = await signUpTestUser(context.app);
       const book = { bookTitle: 'Four Thousand Weeks', bookAuthor: 'Oliver Burkeman', language: 'en' };
-      fake.enqueue(...failures);
+      context.llm.enqueue(...failures);
       const response = await generate(user, book, true, 'en');
       const events = parseEvents(response.body);
       expect(stepsOf(events)).toEqual(['resolve', 'summarize', 'summarize', 'error']);
@@ -627,7 +610,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
         code: 'GENERATION_FAILED',
         message: 'Something went wrong. Please try again.',
       });
-      expect(fake.requests).toHaveLength(2);
+      expect(context.llm.requests).toHaveLength(2);
       expect(await storedSummaries('Four Thousand Weeks')).toEqual([]);
       expect(
         await context.database.db
@@ -635,7 +618,7 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
           .from(userSummaries)
           .where(eq(userSummaries.userId, user.session.user.id)),
       ).toEqual([]);
-      expect((await usageOf(user)).summariesUsed).toBe(0);
+      expect((await calls.usage(user)).summariesUsed).toBe(0);
     },
   );
 
@@ -688,23 +671,13 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
     const env = { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' };
     const generation = { leaseMs: 600, pollMs: 20 };
     const first = await createTestApp(kind, { env, generation });
-    // PostgreSQL: the second instance has its own pool. PGlite cannot open one database twice, so
-    // there the instances share the handle (and still nothing else: each has its own flights).
-    const ownDatabase = first.database.url
-      ? await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 5 })
-      : undefined;
-    const second = await buildApp({
-      config: testConfig({ ...env, ...(first.database.url ? { DATABASE_URL: first.database.url } : {}) }),
-      database: ownDatabase ?? first.database,
-      generation,
-    });
-    await second.ready();
+    const second = await startSecondInstance(first, { env, generation });
     try {
       const reader = await signUpTestUser(first.app);
       const book = { bookTitle: 'The Lean Startup', bookAuthor: 'Eric Ries', language: 'es' };
-      const ask = (app: typeof second) =>
+      const ask = (app: App) =>
         app.inject({ method: 'POST', url: '/api/summaries', headers: bearer(reader.session), payload: book });
-      const responses = await Promise.all([ask(first.app), ask(second), ask(first.app), ask(second)]);
+      const responses = await Promise.all([ask(first.app), ask(second.app), ask(first.app), ask(second.app)]);
       expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
       const ids = new Set(responses.map((response) => response.json<GenerateSummaryResponse>().summaryId));
       expect(ids.size).toBe(1);
@@ -717,7 +690,6 @@ describe.each(TEST_DATABASES)('two instances on one %s database', (kind) => {
       expect(await first.database.db.select().from(workLeases)).toEqual([]);
     } finally {
       await second.close();
-      await ownDatabase?.close();
       await first.close();
       await fake.close();
     }

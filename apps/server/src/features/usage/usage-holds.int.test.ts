@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { usageCounters, usageReservations } from '../../db/schema/index.js';
 import { createTestApp, TEST_DATABASES } from '../../test/test-app.js';
-import { signUpTestUser } from '../../test/test-users.js';
-import { monthKeyOf, UsageService } from './usage.service.js';
+import { signUpReaderWhoUsed } from '../../test/test-users.js';
+import { UsageService } from './usage.service.js';
 
 describe.each(TEST_DATABASES)('a usage hold on %s', (kind) => {
   it('counts against the limit while renewed, and stops counting once its holder stops renewing it', async () => {
     const context = await createTestApp(kind);
     try {
-      const user = await signUpTestUser(context.app);
+      const user = await signUpReaderWhoUsed(context.app, { summariesUsed: 9 });
       const userId = user.session.user.id;
-      await context.database.db
-        .insert(usageCounters)
-        .values({ userId, monthKey: monthKeyOf(new Date()), summariesUsed: 9 });
       const quota = new UsageService({ db: context.database.db, holdMs: 800 });
       const held = await quota.reserve(userId, 'summary');
       expect(held).toBeDefined();
@@ -40,11 +37,8 @@ describe.each(TEST_DATABASES)('a usage hold on %s', (kind) => {
   it('counts audios apart from summaries: ten a month on Free, at once under concurrency, charged only on delivery', async () => {
     const context = await createTestApp(kind);
     try {
-      const user = await signUpTestUser(context.app);
+      const user = await signUpReaderWhoUsed(context.app, { summariesUsed: 10, audiosUsed: 7 });
       const userId = user.session.user.id;
-      await context.database.db
-        .insert(usageCounters)
-        .values({ userId, monthKey: monthKeyOf(new Date()), summariesUsed: 10, audiosUsed: 7 });
       const quota = new UsageService({ db: context.database.db, holdMs: 60_000 });
       // Ten summaries used do not stop an audio; twenty racing requests get the three audios left.
       const attempts = await Promise.all(Array.from({ length: 20 }, () => quota.reserve(userId, 'audio')));

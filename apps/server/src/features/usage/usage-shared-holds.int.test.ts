@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AudioResponse, GenerateSummaryResponse, Usage } from '@summa/shared';
+import type { AudioResponse, GenerateSummaryResponse } from '@summa/shared';
 import { usageCounters, usageReservations } from '../../db/schema/index.js';
-import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { startFakeTtsServer, type FakeTtsServer } from '../../test/fake-tts-server.js';
+import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { bookResponder } from '../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
-import { monthKeyOf, UsageService } from './usage.service.js';
+import { bearer, signUpReaderWhoUsed, type TestUser } from '../../test/test-users.js';
+import { UsageService } from './usage.service.js';
+import { readerClient } from '../../test/reader-client.js';
 
 describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
   let context: TestContext;
@@ -19,14 +19,8 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
     await context.close();
   });
 
-  const readerAt = async (used: { summariesUsed?: number; audiosUsed?: number }) => {
-    const user = await signUpTestUser(context.app);
-    const userId = user.session.user.id;
-    await context.database.db
-      .insert(usageCounters)
-      .values({ userId, monthKey: monthKeyOf(new Date()), ...used });
-    return userId;
-  };
+  const readerAt = async (used: { summariesUsed?: number; audiosUsed?: number }) =>
+    (await signUpReaderWhoUsed(context.app, used)).session.user.id;
   const holdsOf = async (userId: string) =>
     (await context.database.db.select().from(usageReservations)).filter((row) => row.userId === userId);
 
@@ -148,47 +142,30 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
 });
 
 describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item on %s", (kind) => {
-  let llm: FakeLlmServer;
-  let tts: FakeTtsServer;
-  let context: TestContext;
-  beforeAll(async () => {
-    llm = await startFakeLlmServer();
-    tts = await startFakeTtsServer();
-    context = await createTestApp(kind, {
+  const context = useAppWithFakeModels(
+    kind,
+    {
       env: {
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'fake-model',
-        TTS_PROVIDER: 'openai-compatible',
-        TTS_BASE_URL: tts.baseUrl,
         // The defaults of production: a reader's requests that share a hold are admitted once.
         GENERATION_LIMIT_PER_USER_PER_HOUR: '',
         AUDIO_LIMIT_PER_USER_PER_HOUR: '',
       },
       narration: { maxChars: 120, firstPartMaxChars: 80 },
-    });
-  });
-  afterAll(async () => {
-    await context.close();
-    await Promise.all([llm.close(), tts.close()]);
-  });
+    },
+    { voice: true },
+  );
+  const calls = readerClient(() => context.app);
   beforeEach(() => {
-    llm.reset();
     // Slow enough that every request asks while the first is still being made.
-    llm.respondWith(bookResponder({ chunkSize: 16, delayMs: 5 }));
-    tts.reset();
-    tts.respondWith(async () => {
+    context.llm.respondWith(bookResponder({ chunkSize: 16, delayMs: 5 }));
+    context.tts.respondWith(async () => {
       await sleep(10);
       return { kind: 'audio' };
     });
   });
 
-  const readerAt = async (used: { summariesUsed?: number; audiosUsed?: number }) => {
-    const user = await signUpTestUser(context.app);
-    await context.database.db
-      .insert(usageCounters)
-      .values({ userId: user.session.user.id, monthKey: monthKeyOf(new Date()), ...used });
-    return user;
-  };
+  const readerAt = (used: { summariesUsed?: number; audiosUsed?: number }) =>
+    signUpReaderWhoUsed(context.app, used);
   const generate = (user: TestUser, book: { bookTitle: string; bookAuthor: string }, stream = false) =>
     context.app.inject({
       method: 'POST',
@@ -203,10 +180,6 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
       headers: { ...bearer(user.session), ...(stream ? { accept: 'text/event-stream' } : {}) },
       payload: { language: 'en' },
     });
-  const usageOf = async (user: TestUser) =>
-    (
-      await context.app.inject({ method: 'GET', url: '/api/me/usage', headers: bearer(user.session) })
-    ).json<Usage>();
   const summaryFor = async (user: TestUser, title: string) => {
     const response = await generate(user, { bookTitle: title, bookAuthor: 'Ann Author' });
     expect(response.statusCode).toBe(200);
@@ -220,8 +193,8 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     const [json, stream] = await Promise.all([generate(reader, book), generate(reader, book, true)]);
     expect([json.statusCode, stream.statusCode]).toEqual([200, 200]);
     expect(stream.body).toContain('"type":"done"');
-    expect(llm.requests).toHaveLength(1);
-    expect(await usageOf(reader)).toMatchObject({ summariesUsed: 10, summariesLimit: 10 });
+    expect(context.llm.requests).toHaveLength(1);
+    expect(await calls.usage(reader)).toMatchObject({ summariesUsed: 10, summariesLimit: 10 });
   });
 
   it('answers both requests for a new narration at 9 of 10, and charges one', async () => {
@@ -234,8 +207,8 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     const [json, stream] = await Promise.all([narrate(reader, summaryId), narrate(reader, summaryId, true)]);
     expect([json.statusCode, stream.statusCode]).toEqual([200, 200]);
     expect(stream.body).toContain('"type":"done"');
-    expect(tts.requests).toHaveLength(json.json<AudioResponse>().parts.length);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 10, audiosLimit: 10 });
+    expect(context.tts.requests).toHaveLength(json.json<AudioResponse>().parts.length);
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 10, audiosLimit: 10 });
   });
 
   it('answers 30 concurrent requests for one narration at 0 of 10 with one synthesis and one unit', async () => {
@@ -246,8 +219,8 @@ describe.each(TEST_DATABASES)("a reader's concurrent requests for one new item o
     );
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     const parts = responses[1]!.json<AudioResponse>().parts.length;
-    expect(tts.requests).toHaveLength(parts);
-    expect(await usageOf(reader)).toMatchObject({ audiosUsed: 1 });
+    expect(context.tts.requests).toHaveLength(parts);
+    expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 1 });
     expect(await context.database.db.select().from(usageReservations)).toEqual([]);
   });
 });

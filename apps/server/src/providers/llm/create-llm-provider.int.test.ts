@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmProvider, type LlmProviderSettings } from './create-llm-provider.js';
 import { LlmError } from './llm-provider.js';
-import { drain } from '../../test/llm-test-kit.js';
+import { drain, requestFor } from '../../test/llm-test-kit.js';
 
 // llama.cpp's own test model (see local/local-provider.int.test.ts), next to the checkout.
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -77,16 +77,7 @@ describe.skipIf(!existsSync(TINY_MODEL))('createLlmProvider with LLM_PROVIDER=lo
     const missing = path.join(modelsDir, 'missing.gguf');
     const provider = await createLlmProvider(settingsFor(missing), log);
     try {
-      const { error } = await drain(
-        provider.streamJson({
-          system: 's',
-          prompt: 'p',
-          jsonSchema: { type: 'object' },
-          maxOutputTokens: 10,
-          temperature: 0,
-          signal: new AbortController().signal,
-        }),
-      );
+      const { error } = await drain(provider.streamJson(requestFor()));
       expect(error).toBeInstanceOf(LlmError);
       expect(provider.status()).toMatchObject({ model: missing, state: 'error', errorKind: 'missing-file' });
       expect(lines.map((line) => line.msg)).toContain(

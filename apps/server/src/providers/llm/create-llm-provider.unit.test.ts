@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLlmProvider, defaultModelFor, type LlmProviderSettings } from './create-llm-provider.js';
 import { LlmError } from './llm-provider.js';
 import { DEFAULT_LOCAL_MODEL } from './local/local-provider.js';
+import { requestFor } from '../../test/llm-test-kit.js';
 
 const log = pino({ level: 'silent' });
 
@@ -17,15 +18,6 @@ function settingsFor(overrides: Partial<LlmProviderSettings>): LlmProviderSettin
     ...overrides,
   };
 }
-
-const request = () => ({
-  system: 's',
-  prompt: 'p',
-  jsonSchema: { type: 'object' },
-  maxOutputTokens: 10,
-  temperature: 0,
-  signal: new AbortController().signal,
-});
 
 describe('createLlmProvider', () => {
   // The real local provider: creating it loads nothing (node-llama-cpp and the model load on the
@@ -60,7 +52,7 @@ describe('createLlmProvider', () => {
         state: 'error',
       });
       expect(provider.status().error).toMatch(/API key/);
-      const failure = await first(provider.streamJson(request()));
+      const failure = await first(provider.streamJson(requestFor()));
       expect(failure).toBeInstanceOf(LlmError);
       expect((failure as LlmError).failure).toBe('unavailable');
       expect((failure as LlmError).message).toMatch(/No API key is configured/);
@@ -86,7 +78,7 @@ describe('createLlmProvider', () => {
       state: 'error',
       error: expect.stringMatching(/No model/) as string,
     });
-    const failure = await first(provider.streamJson(request()));
+    const failure = await first(provider.streamJson(requestFor()));
     expect((failure as LlmError).failure).toBe('unavailable');
   });
 });

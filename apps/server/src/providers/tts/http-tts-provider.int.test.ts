@@ -9,7 +9,8 @@ import {
 } from '../../test/fake-tts-server.js';
 import { closedPort } from '../../test/llm-test-kit.js';
 import { createTtsProvider } from './create-tts-provider.js';
-import { TtsError, type TtsFailure, type TtsSettings } from './tts-provider.js';
+import { type TtsSettings } from './tts-provider.js';
+import { ttsFailureOf } from '../../test/tts-test-kit.js';
 
 let fake: FakeTtsServer;
 beforeAll(async () => {
@@ -38,15 +39,6 @@ const speak = (language: Language = 'pt', signal = new AbortController().signal)
   language,
   signal,
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<TtsFailure> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TtsError);
-  return (error as TtsError).failure;
-}
 
 const HOSTED = [
   { provider: 'openai' as const, path: '/gateway/v1/audio/speech', voice: 'coral', model: 'gpt-4o-mini-tts' },
@@ -106,13 +98,13 @@ describe.each(HOSTED)('the $provider speech provider', ({ provider, path, voice,
   ] as const)('maps a %i answer to %s', async (status, failure) => {
     fake.enqueue({ kind: 'status', status });
     const tts = await createTtsProvider(settings(provider));
-    expect(await failureOf(tts.synthesize(speak()))).toBe(failure);
+    expect(await ttsFailureOf(tts.synthesize(speak()))).toBe(failure);
   });
 
   it('times out when the server never answers', async () => {
     fake.enqueue({ kind: 'hang' });
     const tts = await createTtsProvider(settings(provider, { timeoutMs: 300 }));
-    expect(await failureOf(tts.synthesize(speak()))).toBe('timeout');
+    expect(await ttsFailureOf(tts.synthesize(speak()))).toBe('timeout');
   });
 
   it('stops when the caller aborts, and the server sees the client go', async () => {
@@ -122,7 +114,7 @@ describe.each(HOSTED)('the $provider speech provider', ({ provider, path, voice,
     const pending = tts.synthesize(speak('en', controller.signal));
     await fake.waitForRequests(1);
     controller.abort();
-    expect(await failureOf(pending)).toBe('aborted');
+    expect(await ttsFailureOf(pending)).toBe('aborted');
   });
 
   it.each([
@@ -137,7 +129,7 @@ describe.each(HOSTED)('the $provider speech provider', ({ provider, path, voice,
   ])('rejects %s as bad output', async (_label, bytes) => {
     fake.enqueue({ kind: 'audio', bytes });
     const tts = await createTtsProvider(settings(provider));
-    expect(await failureOf(tts.synthesize(speak()))).toBe('bad_output');
+    expect(await ttsFailureOf(tts.synthesize(speak()))).toBe('bad_output');
   });
 
   it('accepts MP3 behind an ID3v2 tag', async () => {
@@ -151,13 +143,13 @@ describe.each(HOSTED)('the $provider speech provider', ({ provider, path, voice,
     const tts = await createTtsProvider(
       settings(provider, { baseUrl: `http://127.0.0.1:${await closedPort()}/v1` }),
     );
-    expect(await failureOf(tts.synthesize(speak()))).toBe('unavailable');
+    expect(await ttsFailureOf(tts.synthesize(speak()))).toBe('unavailable');
   });
 
   it('fails after close', async () => {
     const tts = await createTtsProvider(settings(provider));
     await tts.close();
-    expect(await failureOf(tts.synthesize(speak()))).toBe('unavailable');
+    expect(await ttsFailureOf(tts.synthesize(speak()))).toBe('unavailable');
   });
 });
 
@@ -171,14 +163,14 @@ describe('hosted provider configuration', () => {
   it('openai and elevenlabs need a key and do not call without one', async () => {
     for (const provider of ['openai', 'elevenlabs'] as const) {
       const tts = await createTtsProvider(settings(provider, { apiKey: undefined }));
-      expect(await failureOf(tts.synthesize(speak()))).toBe('auth');
+      expect(await ttsFailureOf(tts.synthesize(speak()))).toBe('auth');
     }
     expect(fake.requests).toHaveLength(0);
   });
 
   it('openai-compatible needs TTS_BASE_URL but no key', async () => {
     const missing = await createTtsProvider(settings('openai-compatible', { baseUrl: undefined }));
-    expect(await failureOf(missing.synthesize(speak()))).toBe('unavailable');
+    expect(await ttsFailureOf(missing.synthesize(speak()))).toBe('unavailable');
     const keyless = await createTtsProvider(settings('openai-compatible', { apiKey: undefined }));
     await keyless.synthesize(speak());
     expect(fake.requests[0]?.headers.authorization).toBeUndefined();

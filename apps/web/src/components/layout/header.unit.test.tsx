@@ -1,38 +1,21 @@
 import type { Session } from '@summa/shared';
 import { act, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
-import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
-import { fakeApi, json, noContent } from '../../test/fake-api';
-import { renderWithQueries } from '../../test/query-client';
 import { testSession } from '../../test/session-fixture';
 import { Header } from './header';
+import { renderWithAuth, withSignInApi } from '../../test/render-app';
 
 const SESSION: Session = testSession();
 
 function renderHeader(path = '/') {
-  const router = createMemoryRouter([{ path: '*', Component: Header }], { initialEntries: [path] });
-  renderWithQueries(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
+  renderWithAuth([{ path: '*', Component: Header }], path);
 }
 
 const logo = () => screen.getByRole('link', { name: 'Summa' });
 
-beforeEach(() => {
-  // Sign-in answers SESSION; signing out is answered 204.
-  fakeApi({ 'POST /api/auth/login': () => json(SESSION), 'POST /api/auth/logout': noContent });
-});
-
-afterEach(async () => {
-  await authClient.signOut();
-  vi.unstubAllGlobals();
-  setLanguage('pt');
-});
+withSignInApi(SESSION);
 
 describe('Header for a visitor', () => {
   it("leads to the language's landing page and to sign-in, in Portuguese", () => {

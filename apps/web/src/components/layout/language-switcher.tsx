@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { LANGUAGES, isLanguage, type Language } from '@summa/shared/languages';
 import { useAuth } from '../../lib/auth/use-auth';
 import { updateProfile } from '../../lib/gamification-api';

@@ -1,17 +1,16 @@
 import type { Session } from '@summa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
-import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
-import { renderWithQueries } from '../../test/query-client';
 import { testSession } from '../../test/session-fixture';
 import { AppToaster } from '../app-toaster';
 import { Header } from './header';
+import { renderWithAuth } from '../../test/render-app';
 
 const SESSION: Session = testSession();
 
@@ -27,16 +26,11 @@ function Layout() {
 /** The header over every page, signed in, starting on /home; only the address of the pages matters. */
 async function renderSignedIn() {
   await authClient.signInWithPassword({ email: SESSION.user.email, password: 'secret1' });
-  const router = createMemoryRouter([{ Component: Layout, children: [{ path: '*', Component: null }] }], {
-    initialEntries: ['/home'],
-  });
-  renderWithQueries(
-    <AuthProvider>
-      <RouterProvider router={router} />
-      <AppToaster />
-    </AuthProvider>,
+  return renderWithAuth(
+    [{ Component: Layout, children: [{ path: '*', Component: null }] }],
+    '/home',
+    <AppToaster />,
   );
-  return router;
 }
 
 /** Tabs to the account menu's button (after the logo and the language switcher), opens it with `key`. */

@@ -1,16 +1,15 @@
 import { translations, type Session } from '@summa/shared';
 import { LANGUAGES } from '@summa/shared/languages';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
-import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, noContent, offline } from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
 import { AuthPage } from './auth-page';
+import { renderWithAuth } from '../../test/render-app';
 
 const SESSION: Session = testSession();
 
@@ -20,7 +19,7 @@ function Elsewhere() {
 }
 
 function renderAuth(path = '/en/auth') {
-  const router = createMemoryRouter(
+  return renderWithAuth(
     [
       { path: '/en/auth', Component: AuthPage },
       { path: '/welcome', Component: Elsewhere },
@@ -28,15 +27,9 @@ function renderAuth(path = '/en/auth') {
       { path: '/home', Component: Elsewhere },
       { path: '/summary/:id', Component: Elsewhere },
     ],
-    { initialEntries: [path] },
+    path,
+    <Toaster />,
   );
-  render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </AuthProvider>,
-  );
-  return router;
 }
 
 beforeEach(() => {

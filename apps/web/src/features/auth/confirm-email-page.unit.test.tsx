@@ -1,24 +1,16 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { translations } from '@summa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, noContent, type FakeHandler } from '../../test/fake-api';
 import { ConfirmEmailPage } from './confirm-email-page';
+import { renderWithAuth } from '../../test/render-app';
 
 const texts = translations.es.auth.confirm;
 
 function renderPage(entry: string, confirm: FakeHandler) {
   const api = fakeApi({ 'POST /api/auth/confirm': confirm });
-  const router = createMemoryRouter([{ path: '/auth/confirm', Component: ConfirmEmailPage }], {
-    initialEntries: [entry],
-  });
-  render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
+  renderWithAuth([{ path: '/auth/confirm', Component: ConfirmEmailPage }], entry);
   return () => api.to('/api/auth/confirm').map((request) => request.body);
 }
 

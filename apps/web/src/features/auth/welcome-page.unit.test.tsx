@@ -1,14 +1,13 @@
 import type { Session } from '@summa/shared';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
-import { AuthProvider } from '../../lib/auth/auth-provider';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, noContent } from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
 import { rememberReturnPath } from '../../lib/auth/return-target';
 import { WelcomePage } from './welcome-page';
+import { renderWithAuth } from '../../test/render-app';
 
 const SESSION: Session = testSession();
 
@@ -28,23 +27,15 @@ function Elsewhere() {
 }
 
 function renderWelcome(entry: string) {
-  const router = createMemoryRouter(
+  return renderWithAuth(
     [
       { path: '/welcome', Component: WelcomePage },
       { path: '/auth', Component: Elsewhere },
       { path: '/home', Component: Elsewhere },
       { path: '/summary/:id', Component: Elsewhere },
     ],
-    {
-      initialEntries: [entry],
-    },
+    entry,
   );
-  render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
-  return router;
 }
 
 beforeEach(() => {

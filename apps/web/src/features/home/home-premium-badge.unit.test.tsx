@@ -2,14 +2,12 @@ import type { PlanType, Usage } from '@summa/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
-import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { HomePage } from './home-page';
-import { renderWithQueries } from '../../test/query-client';
+import { renderSignedIn } from '../../test/render-app';
 
 const FREE_USAGE: Usage = {
   plan: 'free',
@@ -29,13 +27,7 @@ function renderHome(profilePlan: PlanType) {
   });
   const session = testSession();
   const router = createMemoryRouter([{ path: '/home', Component: HomePage }], { initialEntries: ['/home'] });
-  renderWithQueries(
-    <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
-      <ReaderProgressProvider>
-        <RouterProvider router={router} />
-      </ReaderProgressProvider>
-    </AuthContext.Provider>,
-  );
+  renderSignedIn(session, <RouterProvider router={router} />);
 }
 
 const heroBadge = () => screen.queryByText('Premium', { selector: 'header p span' });

@@ -5,15 +5,13 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
 import { leaveApp } from '../../lib/leave-app';
-import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { PlansPage } from './plans-page';
-import { renderWithQueries } from '../../test/query-client';
+import { renderSignedIn } from '../../test/render-app';
 
 // The browser's address bar: leaving for Stripe is observed, not performed.
 vi.mock('../../lib/leave-app', () => ({ leaveApp: vi.fn() }));
@@ -67,13 +65,12 @@ function renderPlans() {
   const router = createMemoryRouter([{ path: '/plans', Component: PlansPage }], {
     initialEntries: ['/plans'],
   });
-  renderWithQueries(
-    <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
-      <ReaderProgressProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </ReaderProgressProvider>
-    </AuthContext.Provider>,
+  renderSignedIn(
+    session,
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
   );
 }
 

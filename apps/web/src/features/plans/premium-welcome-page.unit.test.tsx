@@ -1,16 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
-import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { fakeApi, json, offline, type FakeApi } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { HeaderPremiumBadge } from '../../components/layout/premium-badge';
 import { PremiumWelcomePage } from './premium-welcome-page';
 import { CONFIRM_MAX_ATTEMPTS, CONFIRM_POLL_INTERVAL_MS } from './use-premium-confirmation';
-import { renderWithQueries } from '../../test/query-client';
+import { renderSignedIn } from '../../test/render-app';
 
 vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { reset: vi.fn() }) }));
 
@@ -63,13 +61,12 @@ function renderWelcome(address = '/premium-welcome?session_id=cs_test_1') {
     ],
     { initialEntries: [address] },
   );
-  renderWithQueries(
-    <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
-      <ReaderProgressProvider>
-        <HeaderPremiumBadge />
-        <RouterProvider router={router} />
-      </ReaderProgressProvider>
-    </AuthContext.Provider>,
+  renderSignedIn(
+    session,
+    <>
+      <HeaderPremiumBadge />
+      <RouterProvider router={router} />
+    </>,
   );
 }
 

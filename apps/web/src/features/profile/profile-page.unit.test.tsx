@@ -3,14 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
-import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { apiError, fakeApi, json } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { ProfilePage } from './profile-page';
-import { renderWithQueries } from '../../test/query-client';
+import { renderSignedIn } from '../../test/render-app';
 
 let respond: () => MeResponse | number;
 
@@ -39,13 +37,7 @@ function renderProfile() {
     ],
     { initialEntries: ['/profile'] },
   );
-  renderWithQueries(
-    <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
-      <ReaderProgressProvider>
-        <RouterProvider router={router} />
-      </ReaderProgressProvider>
-    </AuthContext.Provider>,
-  );
+  renderSignedIn(session, <RouterProvider router={router} />);
   return router;
 }
 

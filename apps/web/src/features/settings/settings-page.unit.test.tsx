@@ -4,16 +4,14 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext } from '../../lib/auth/auth-context';
 import { setLanguage } from '../../lib/i18n';
-import { ReaderProgressProvider } from '../../lib/progress/progress-provider';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testAccountSessions } from '../../test/account-fixture';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { SettingsPage } from './settings-page';
-import { renderWithQueries } from '../../test/query-client';
+import { renderSignedIn } from '../../test/render-app';
 
 let me: MeResponse;
 let meStatus: number | null;
@@ -73,14 +71,13 @@ function renderSettings() {
   const router = createMemoryRouter([{ path: '/settings', Component: SettingsPage }], {
     initialEntries: ['/settings'],
   });
-  renderWithQueries(
-    <AuthContext.Provider value={{ session, user: session.user, loading: false }}>
-      <ReaderProgressProvider>
-        <RouterProvider router={router} />
-        <SharedProfile />
-        <Toaster />
-      </ReaderProgressProvider>
-    </AuthContext.Provider>,
+  renderSignedIn(
+    session,
+    <>
+      <RouterProvider router={router} />
+      <SharedProfile />
+      <Toaster />
+    </>,
   );
 }
 

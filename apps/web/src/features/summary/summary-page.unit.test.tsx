@@ -552,6 +552,16 @@ describe('summary page: feedback', () => {
 describe('summary page: XP events', () => {
   /** The XP events the page reported, in order. */
   const xpEvents = () => api.to('/api/xp').map(({ body }) => body);
+  /** Signs in, opens the summary, waits for its read to be reported, then sends 'Helpful'; the feedback region. */
+  const rateHelpful = async () => {
+    await signIn();
+    renderSummary();
+    const feedback = await screen.findByRole('region', { name: 'Was this summary helpful?' });
+    await waitFor(() => expect(xpEvents()).toHaveLength(1));
+    await user.click(within(feedback).getByRole('button', { name: 'Helpful' }));
+    await user.click(within(feedback).getByRole('button', { name: 'Send rating' }));
+    return feedback;
+  };
   const signIn = () => authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
 
   it('reports one read per page view of a summary for a signed-in reader, and says what it earned', async () => {
@@ -584,12 +594,7 @@ describe('summary page: XP events', () => {
   });
 
   it('reports feedback once the rating was taken, and not when it was refused', async () => {
-    await signIn();
-    renderSummary();
-    const feedback = await screen.findByRole('region', { name: 'Was this summary helpful?' });
-    await waitFor(() => expect(xpEvents()).toHaveLength(1));
-    await user.click(within(feedback).getByRole('button', { name: 'Helpful' }));
-    await user.click(within(feedback).getByRole('button', { name: 'Send rating' }));
+    const feedback = await rateHelpful();
     await within(feedback).findByRole('status');
     await waitFor(() => expect(xpEvents()).toHaveLength(2));
     expect(xpEvents()[1]).toEqual({ eventType: 'feedback_given', subjectId: NONFICTION.id });
@@ -597,12 +602,7 @@ describe('summary page: XP events', () => {
 
   it('reports no feedback event when the server refuses the rating', async () => {
     network.feedbackStatus = 409;
-    await signIn();
-    renderSummary();
-    const feedback = await screen.findByRole('region', { name: 'Was this summary helpful?' });
-    await waitFor(() => expect(xpEvents()).toHaveLength(1));
-    await user.click(within(feedback).getByRole('button', { name: 'Helpful' }));
-    await user.click(within(feedback).getByRole('button', { name: 'Send rating' }));
+    const feedback = await rateHelpful();
     await within(feedback).findByRole('alert');
     expect(xpEvents()).toEqual([{ eventType: 'read_summary', subjectId: NONFICTION.id }]);
   });

@@ -1,5 +1,8 @@
 import { defineMessages } from '../define-messages.js';
 
+/** Each language by its own name, the same in every interface language. */
+const LANGUAGE_NAMES = { pt: 'Português', en: 'English', es: 'Español' } as const;
+
 export const common = defineMessages({
   pt: {
     appName: 'Summa',
@@ -9,9 +12,7 @@ export const common = defineMessages({
       label: 'Idioma',
       // The button's name starts with its visible text's meaning and contains that text (WCAG 2.5.3).
       current: 'Idioma: {{code}}',
-      pt: 'Português',
-      en: 'English',
-      es: 'Español',
+      ...LANGUAGE_NAMES,
     },
     nav: {
       home: 'Início',
@@ -54,9 +55,7 @@ export const common = defineMessages({
     language: {
       label: 'Language',
       current: 'Language: {{code}}',
-      pt: 'Português',
-      en: 'English',
-      es: 'Español',
+      ...LANGUAGE_NAMES,
     },
     nav: {
       home: 'Home',
@@ -99,9 +98,7 @@ export const common = defineMessages({
     language: {
       label: 'Idioma',
       current: 'Idioma: {{code}}',
-      pt: 'Português',
-      en: 'English',
-      es: 'Español',
+      ...LANGUAGE_NAMES,
     },
     nav: {
       home: 'Inicio',

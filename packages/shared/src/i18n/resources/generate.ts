@@ -1,4 +1,5 @@
 import { defineMessages } from '../define-messages.js';
+import { summary } from './summary.js';
 
 /** Home's generate action, the progress overlay, the limit dialog and the plan line. */
 export const generate = defineMessages({
@@ -87,21 +88,8 @@ export const generate = defineMessages({
       close: 'Fechar',
       toast: 'Você atingiu o limite de 10 resumos por mês.',
     },
-    sections: {
-      oneLiner: 'Em uma frase',
-      keyIdeas: 'Ideias-chave',
-      actions: 'Ações',
-      routine: 'Rotina',
-      sevenDayPlan: 'Plano de 7 dias',
-      metrics: 'Métricas',
-      pitfalls: 'Armadilhas e limites',
-      closing: 'Conclusão',
-      synopsis: 'Sinopse',
-      themes: 'Temas',
-      characters: 'Personagens',
-      writingStyle: 'Estilo de escrita',
-      recommendedFor: 'Recomendado para',
-    },
+    // The summary page's section names, but for the shorter name of the actions in the overlay.
+    sections: { ...summary.pt.sections, actions: 'Ações' },
   },
   en: {
     productName: 'Summa',
@@ -184,21 +172,8 @@ export const generate = defineMessages({
       close: 'Close',
       toast: "You've reached the 10 summaries/month limit.",
     },
-    sections: {
-      oneLiner: 'In one sentence',
-      keyIdeas: 'Key ideas',
-      actions: 'Actions',
-      routine: 'Routine',
-      sevenDayPlan: '7-day plan',
-      metrics: 'Metrics',
-      pitfalls: 'Pitfalls and limits',
-      closing: 'Closing',
-      synopsis: 'Synopsis',
-      themes: 'Themes',
-      characters: 'Characters',
-      writingStyle: 'Writing style',
-      recommendedFor: 'Recommended for',
-    },
+    // The summary page's section names, but for the shorter name of the actions in the overlay.
+    sections: { ...summary.en.sections, actions: 'Actions' },
   },
   es: {
     productName: 'Summa',
@@ -277,20 +252,7 @@ export const generate = defineMessages({
       close: 'Cerrar',
       toast: 'Alcanzaste el límite de 10 resúmenes por mes.',
     },
-    sections: {
-      oneLiner: 'En una frase',
-      keyIdeas: 'Ideas clave',
-      actions: 'Acciones',
-      routine: 'Rutina',
-      sevenDayPlan: 'Plan de 7 días',
-      metrics: 'Métricas',
-      pitfalls: 'Trampas y límites',
-      closing: 'Cierre',
-      synopsis: 'Sinopsis',
-      themes: 'Temas',
-      characters: 'Personajes',
-      writingStyle: 'Estilo de escritura',
-      recommendedFor: 'Recomendado para',
-    },
+    // The summary page's section names, but for the shorter name of the actions in the overlay.
+    sections: { ...summary.es.sections, actions: 'Acciones' },
   },
 });

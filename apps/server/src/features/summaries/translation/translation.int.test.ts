@@ -13,7 +13,11 @@ import {
 import { bookSummaries, userSubscriptions, workLeases } from '../../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-server.js';
 import { parseEvents } from '../../../test/sse-client.js';
-import { bookResponder, sampleNonFiction } from '../../../test/summary-responder.js';
+import {
+  bookResponder,
+  NON_FICTION_SECTION_ORDER,
+  sampleNonFiction,
+} from '../../../test/summary-responder.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../../test/test-users.js';
 
@@ -174,16 +178,9 @@ describe.each(TEST_DATABASES)('instant translation on %s', (kind) => {
     expect(events.filter((event) => event.type === 'progress').map((event) => event.percent)).toEqual([
       25, 50, 75,
     ]);
-    expect(events.filter((event) => event.type === 'section').map((event) => event.key)).toEqual([
-      'oneLiner',
-      'keyIdeas',
-      'actions',
-      'routine',
-      'sevenDayPlan',
-      'metrics',
-      'pitfalls',
-      'closing',
-    ]);
+    expect(events.filter((event) => event.type === 'section').map((event) => event.key)).toEqual(
+      NON_FICTION_SECTION_ORDER,
+    );
     const [stored] = await storedAt(source.title, 'en');
     expect(events.at(-1)).toEqual({
       type: 'done',

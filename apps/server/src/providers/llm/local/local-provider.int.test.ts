@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import {
 } from '../llm-provider.js';
 import { createLocalProvider, type LocalProviderLog } from './local-provider.js';
 import { drain } from '../../../test/llm-test-kit.js';
+import { closeServer, listenLocally } from '../../../test/fake-server-kit.js';
 
 // llama.cpp's own test model (260K parameters, trained on TinyStories): its text is nonsense, but
 // it loads in milliseconds, and the grammar alone must make its answers schema-valid. It lives
@@ -349,12 +349,10 @@ describe.skipIf(!existsSync(TINY_MODEL))('local provider downloading its model',
       };
       pump();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    baseUrl = await listenLocally(server);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer(server);
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -2,22 +2,13 @@ import type { Language } from '@summa/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../../test/decode-mp3.js';
 import { inspectMp3 } from '../mp3.js';
-import { TtsError, type TtsFailure } from '../tts-provider.js';
 import { createEspeakProvider } from './espeak-provider.js';
+import { ttsFailureOf } from '../../../test/tts-test-kit.js';
 
 const tts = createEspeakProvider({ timeoutMs: 60_000 });
 afterAll(() => tts.close());
 
 const signal = () => new AbortController().signal;
-
-async function failureOf(promise: Promise<unknown>): Promise<TtsFailure> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TtsError);
-  return (error as TtsError).failure;
-}
 
 const SENTENCES: Record<Language, string> = {
   pt: 'Pequenas mudanças, repetidas todos os dias, somam grandes resultados. Comece hoje, com calma.',
@@ -82,15 +73,15 @@ describe('the local eSpeak NG provider', () => {
     });
     const queued = tts.synthesize({ text: SENTENCES.es, language: 'es', signal: signal() });
     setImmediate(() => controller.abort());
-    expect(await failureOf(long)).toBe('aborted');
+    expect(await ttsFailureOf(long)).toBe('aborted');
     expect((await queued).durationMs).toBeGreaterThan(1000);
   });
 
   it('refuses an already aborted signal and empty text without starting work', async () => {
     expect(
-      await failureOf(tts.synthesize({ text: 'Hi.', language: 'en', signal: AbortSignal.abort() })),
+      await ttsFailureOf(tts.synthesize({ text: 'Hi.', language: 'en', signal: AbortSignal.abort() })),
     ).toBe('aborted');
-    expect(await failureOf(tts.synthesize({ text: '  ', language: 'en', signal: signal() }))).toBe(
+    expect(await ttsFailureOf(tts.synthesize({ text: '  ', language: 'en', signal: signal() }))).toBe(
       'bad_output',
     );
   });
@@ -99,14 +90,14 @@ describe('the local eSpeak NG provider', () => {
     const hasty = createEspeakProvider({ timeoutMs: 1 });
     try {
       expect(
-        await failureOf(
+        await ttsFailureOf(
           hasty.synthesize({ text: SENTENCES.en.repeat(50), language: 'en', signal: signal() }),
         ),
       ).toBe('timeout');
     } finally {
       await hasty.close();
     }
-    expect(await failureOf(hasty.synthesize({ text: 'Hi.', language: 'en', signal: signal() }))).toBe(
+    expect(await ttsFailureOf(hasty.synthesize({ text: 'Hi.', language: 'en', signal: signal() }))).toBe(
       'unavailable',
     );
   });

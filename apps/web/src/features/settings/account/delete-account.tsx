@@ -2,7 +2,7 @@ import { CircleCheck, CircleMinus, TriangleAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ActionDialog } from '../../../components/ui/action-dialog';
 import { Button } from '../../../components/ui/button';
 import { authClient } from '../../../lib/auth/auth-client';

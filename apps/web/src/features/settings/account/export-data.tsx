@@ -1,7 +1,7 @@
 import { Download, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { logWarning } from '../../../lib/logger';
 import { saveFile } from '../../../lib/save-file';

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';

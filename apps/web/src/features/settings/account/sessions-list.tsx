@@ -4,7 +4,7 @@ import { MonitorSmartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { LoadError } from '../../../components/load-error';
 import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { StateMessage } from '../../../components/state-message';

@@ -27,6 +27,26 @@ const part = (number: number): AudioPart => ({
 });
 
 /** A server-sent event stream the test writes to as the server would. */
+/** The stream's last event: the narration of `parts`, made now for a Free reader. */
+const done = (language: Language, parts = [part(1)], durationMs = 60_000): AudioEvent => ({
+  type: 'done',
+  summaryId: SUMMARY_ID,
+  language,
+  parts,
+  durationMs,
+  voice: 'v',
+  expiresAt: new Date().toISOString(),
+  cached: false,
+  usage: {
+    plan: 'free',
+    monthKey: '2026-11',
+    summariesUsed: 1,
+    summariesLimit: 10,
+    audiosUsed: 1,
+    audiosLimit: 10,
+  },
+});
+
 function eventStream() {
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -166,24 +186,7 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
     expect(await screen.findByText(fill(m.timeLeft, { time: '1:40' }))).toBeTruthy();
     expect((within(parts).getAllByRole('button')[1] as HTMLButtonElement | undefined)?.disabled).toBe(false);
 
-    await stream.send({
-      type: 'done',
-      summaryId: SUMMARY_ID,
-      language,
-      parts: [part(1), part(2), part(3)],
-      durationMs: 180_000,
-      voice: 'v',
-      expiresAt: new Date().toISOString(),
-      cached: false,
-      usage: {
-        plan: 'free',
-        monthKey: '2026-11',
-        summariesUsed: 1,
-        summariesLimit: 10,
-        audiosUsed: 1,
-        audiosLimit: 10,
-      },
-    });
+    await stream.send(done(language, [part(1), part(2), part(3)], 180_000));
     await stream.end();
     expect((within(parts).getAllByRole('button')[2] as HTMLButtonElement | undefined)?.disabled).toBe(false);
   });
@@ -264,24 +267,6 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
 
 describe('the audio player and XP', () => {
   const xpEvents = () => api.to('/api/xp').map(({ body }) => body);
-  const done = (language: Language): AudioEvent => ({
-    type: 'done',
-    summaryId: SUMMARY_ID,
-    language,
-    parts: [part(1)],
-    durationMs: 60_000,
-    voice: 'v',
-    expiresAt: new Date().toISOString(),
-    cached: false,
-    usage: {
-      plan: 'free',
-      monthKey: '2026-11',
-      summariesUsed: 1,
-      summariesLimit: 10,
-      audiosUsed: 1,
-      audiosLimit: 10,
-    },
-  });
 
   it('reports audio_generated once the narration the reader asked for is made', async () => {
     await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
