@@ -82,7 +82,10 @@ describe('summary generation with the local provider on stories260K', () => {
     expect(stored?.model).toBe(`local:${TINY_MODEL}`);
 
     const status = await context.app.inject({ method: 'GET', url: '/api/status' });
-    expect(status.json()).toEqual({ llm: { provider: 'local', model: TINY_MODEL, state: 'ready' } });
+    expect(status.json()).toEqual({
+      amazonAssociateTag: null,
+      llm: { provider: 'local', model: TINY_MODEL, state: 'ready' },
+    });
     // About 1,800 tokens at 200 a second on one core; a retry doubles that.
   }, 60_000);
 });
