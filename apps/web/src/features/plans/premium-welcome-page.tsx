@@ -54,8 +54,7 @@ export function PremiumWelcomePage() {
   const { status, retry } = usePremiumConfirmation(onConfirmed, checkoutSessionId);
 
   return (
-    // 'Welcome to Premium!' only once it is true.
-    <Page title={status === 'confirmed' ? t('pages.premiumWelcome.title') : t('plans.current.plan.premium')}>
+    <Page title={t('pages.premiumWelcome.title')}>
       <section
         className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white px-6 py-10 text-center shadow-xs"
         data-testid={`premium-welcome-${status}`}

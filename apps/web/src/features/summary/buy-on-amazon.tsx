@@ -26,7 +26,11 @@ export function BuyOnAmazon({ book }: { book: StoreBook }) {
         target="_blank"
         rel="sponsored noopener noreferrer"
         aria-describedby={hintId}
-        className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'self-start')}
+        // Wraps on the narrowest phones rather than push the page sideways.
+        className={cn(
+          buttonVariants({ variant: 'outline', size: 'sm' }),
+          'h-auto min-h-9 max-w-full self-start py-1.5 whitespace-normal',
+        )}
         data-testid="buy-on-amazon"
       >
         <ShoppingCart aria-hidden />
