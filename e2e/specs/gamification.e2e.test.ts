@@ -155,7 +155,7 @@ describe('gamification', () => {
     const texts = translations.pt;
     const { page, context, errors } = await summaryPageForSharing(
       'celebration-dialog',
-      { title: 'Atomic Habits', author: 'James Clear' },
+      { title: 'Make Time', author: 'Jake Knapp' },
       1280,
     );
     const overlay = page.getByTestId('celebration-overlay');
