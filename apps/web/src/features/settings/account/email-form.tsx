@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changeMyEmailRequestSchema, type ChangeMyEmailRequest } from '@summa/shared';
-import { LoaderCircle, MailCheck, Send } from 'lucide-react';
+import { MailCheck, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorText, serverFieldError } from '../../../lib/form-errors';
@@ -101,15 +101,9 @@ export function EmailForm({ email, hasPassword }: EmailFormProps) {
             {...register('password')}
           />
           <FormError id={ids.error} ref={errorRef} message={failure} />
-          <Button
-            type="submit"
-            aria-disabled={isSubmitting}
-            aria-busy={isSubmitting}
-            className="w-full sm:w-auto sm:self-start"
-          >
-            {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : <Send aria-hidden />}
+          <SubmitButton busy={isSubmitting} icon={<Send aria-hidden />}>
             {isSubmitting ? t('settings.account.email.sending') : t('settings.account.email.submit')}
-          </Button>
+          </SubmitButton>
         </form>
       ) : (
         <p className="text-sm text-stone-700">{t('settings.account.email.needsPassword')}</p>

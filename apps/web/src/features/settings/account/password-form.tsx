@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changeMyPasswordRequestSchema } from '@summa/shared';
 import { PASSWORD_MIN_LENGTH } from '@summa/shared/auth';
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { toast } from '../../../lib/toast';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { authClient } from '../../../lib/auth/auth-client';
@@ -124,17 +124,11 @@ export function PasswordForm({ hasPassword, email, onChanged }: PasswordFormProp
           {...register('newPassword')}
         />
         <FormError id={ids.error} ref={errorRef} message={failure} />
-        <Button
-          type="submit"
-          aria-disabled={isSubmitting}
-          aria-busy={isSubmitting}
-          className="w-full sm:w-auto sm:self-start"
-        >
-          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : <KeyRound aria-hidden />}
+        <SubmitButton busy={isSubmitting} icon={<KeyRound aria-hidden />}>
           {isSubmitting
             ? t('settings.account.password.saving')
             : t(hasPassword ? 'settings.account.password.change' : 'settings.account.password.set')}
-        </Button>
+        </SubmitButton>
       </form>
     </AccountCard>
   );
