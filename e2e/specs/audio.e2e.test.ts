@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type GenerateSummaryResponse, type Language, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { baseURL, launchBrowser, openPage } from '../support/browser.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 let browser: Browser;
@@ -34,6 +34,15 @@ const audioState = (page: Page) =>
       ? { time: audio.currentTime, rate: audio.playbackRate, paused: audio.paused, src: audio.src }
       : null;
   });
+
+/** The narration as GET gives it: null until every part is stored. */
+async function storedNarration(session: Session, summaryId: string, language: Language) {
+  const response = await fetch(`${baseURL()}/api/summaries/${summaryId}/audio?language=${language}`, {
+    headers: { Authorization: `Bearer ${session.access_token}`, 'X-Forwarded-For': visitorAddress() },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { audio: unknown }).audio;
+}
 
 describe.each(LANGUAGES)('the audio of a summary in %s', (language) => {
   const t = translations[language].audio;
@@ -73,6 +82,11 @@ describe.each(LANGUAGES)('the audio of a summary in %s', (language) => {
     const stoppedAt = (await audioState(page))?.time ?? 0;
     expect(stoppedAt).toBeGreaterThan(2);
 
+    // The resume is read from the stored narration: its later parts may still be in the making
+    // on a busy machine, and a reload before they are all stored offers Listen again.
+    await expect
+      .poll(() => storedNarration(session, summaryId, language), { timeout: 60_000 })
+      .not.toBeNull();
     await page.reload();
     await expect.poll(() => player.getByText(t.resumed, { exact: true }).isVisible()).toBe(true);
     await expect
