@@ -1,26 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translations } from '@summa/shared/i18n';
 import { AMAZON_TAG, PASSWORD, signUpViaApi, uniqueEmail } from '../support/accounts.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { useBrowser, openPage } from '../support/browser.js';
 import { sharedSummaryPath } from '../support/summaries.js';
 
 const t = translations.en.auth;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('a shared summary link', () => {
   it('takes a fresh account through sign-up and /welcome back to the summary', async () => {
     // A reader who already has the summary shares its link.
     const target = await sharedSummaryPath('Essentialism', 'Greg McKeown');
 
-    const { page, context } = await openPage(browser, { storedLanguage: 'en' });
+    const { page, context } = await openPage(browser(), { storedLanguage: 'en' });
     await page.goto(target);
     await page.waitForURL((url) => url.pathname === '/auth');
     expect(new URL(page.url()).searchParams.get('next')).toBe(target);
@@ -41,7 +34,7 @@ describe('a shared summary link', () => {
     const pt = translations.pt;
     const target = await sharedSummaryPath('Essentialism', 'Greg McKeown');
     const reader = await signUpViaApi(uniqueEmail('amazon'), { language: 'pt' });
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage(browser(), {
       storedLanguage: 'pt',
       session: reader,
       viewport: { width: 390, height: 844 },
