@@ -225,7 +225,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     log,
   });
 
-  const testimonials = new TestimonialsService({ db });
+  const testimonials = new TestimonialsService({ db, log });
 
   // Export and deletion reach the other features through ports (ADR 0023).
   const account = new AccountService({

@@ -75,7 +75,7 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions
     }),
     preHandler: app.requireAdmin,
     handler: async (request, reply) => {
-      await testimonials.withdraw(request.params.feedbackId);
+      await testimonials.withdraw(request.params.feedbackId, request.user.id);
       return reply.code(204).send(null);
     },
   });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   TESTIMONIALS_MAX_SHOWN,
   type AdminTestimonial,
@@ -23,6 +24,7 @@ const ADMIN_LIST_LIMIT = 500;
 
 export interface TestimonialsDeps {
   db: Database;
+  log: FastifyBaseLogger;
 }
 
 function adminView(record: TestimonialRecord): AdminTestimonial {
@@ -83,15 +85,17 @@ export class TestimonialsService implements AccountDeletionStep {
     }
     if (!(await approve(this.deps.db, feedbackId, adminId))) throw new AppError('NOT_FOUND', 404);
     this.approved.clear();
+    this.deps.log.info({ feedbackId, adminId }, 'testimonial approved for the landing');
     const record = await findTestimonial(this.deps.db, feedbackId);
     if (!record) throw new AppError('NOT_FOUND', 404);
     return adminView(record);
   }
 
   /** Takes it off the landing; 404 for no such feedback. */
-  async withdraw(feedbackId: string): Promise<void> {
+  async withdraw(feedbackId: string, adminId: string): Promise<void> {
     if (!(await withdraw(this.deps.db, feedbackId))) throw new AppError('NOT_FOUND', 404);
     this.approved.clear();
+    this.deps.log.info({ feedbackId, adminId }, 'testimonial withdrawn from the landing');
   }
 
   async withinDeletion(): Promise<void> {
