@@ -44,9 +44,9 @@ function renderContact(session: Session | null = null, loading = false) {
   };
 }
 
-const name = () => screen.getByLabelText('Name') as HTMLInputElement;
-const email = () => screen.getByLabelText('E-mail') as HTMLInputElement;
-const message = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
+const name = () => screen.getByLabelText<HTMLInputElement>('Name');
+const email = () => screen.getByLabelText<HTMLInputElement>('E-mail');
+const message = () => screen.getByLabelText<HTMLTextAreaElement>('Message');
 const send = () => screen.getByRole('button', { name: 'Send message' });
 const bodies = () => api.to('/api/contact').map(({ body }) => body);
 
