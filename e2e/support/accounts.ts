@@ -6,6 +6,8 @@ import { linkIn, waitForMail } from './mailbox.js';
 
 /** Accounts with this e-mail get the admin role on the server under test (global-setup.ts). */
 export const ADMIN_EMAIL = 'admin@e2e.test';
+/** Where the shared e2e server mails the contact page's messages (CONTACT_TO). */
+export const CONTACT_TO = 'team@e2e.test';
 /** The shared e2e server's AMAZON_ASSOCIATE_TAG. */
 export const AMAZON_TAG = 'summa-e2e-20';
 /** The web app's localStorage key of the session. */

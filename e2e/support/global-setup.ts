@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { startFakeLlmServer } from '../../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../../apps/server/src/test/summary-responder.js';
-import { ADMIN_EMAIL, AMAZON_TAG } from './accounts.js';
+import { ADMIN_EMAIL, AMAZON_TAG, CONTACT_TO } from './accounts.js';
 import { startOidcServer } from './oidc-server.js';
 import { freePort, startServer, type RunningServer } from './server.js';
 
@@ -61,6 +61,8 @@ export default async function setup(project: TestProject) {
     server = await startServer({
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       ADMIN_EMAILS: ADMIN_EMAIL,
+      // The contact page's messages reach the team through the same local mail server.
+      CONTACT_TO: CONTACT_TO,
       LLM_PROVIDER: 'openai-compatible',
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: 'fake-model',

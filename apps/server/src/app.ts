@@ -11,12 +11,14 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { adminUsersRoutes } from './features/billing/admin-users.routes.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
+import { contactRoutes } from './features/contact/contact.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { gamificationRoutes } from './features/gamification/gamification.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
 import { translationRoutes } from './features/summaries/translation/translation.routes.js';
+import { testimonialsRoutes } from './features/testimonials/testimonials.routes.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
 import { answerClientError, answerFrameworkError, closingAnswerPlugin } from './http/framework-answers.js';
 import { guardsFirstPlugin } from './http/guards-first.js';
@@ -177,6 +179,8 @@ export async function buildApp({
   if (services.files) await app.register(filesRoutes, { files: services.files });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(adminUsersRoutes, { billing: services.billing });
+  await app.register(contactRoutes, { contact: services.contact });
+  await app.register(testimonialsRoutes, { testimonials: services.testimonials });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -20,6 +20,7 @@ import { createAccessTokens } from './features/auth/tokens.service.js';
 import { BillingService } from './features/billing/billing.service.js';
 import { CatalogLookup } from './features/catalog/catalog-lookup.js';
 import { CatalogService } from './features/catalog/catalog.service.js';
+import { ContactService } from './features/contact/contact.service.js';
 import { FilesService } from './features/files/files.service.js';
 import { loadAchievements } from './features/gamification/achievements.js';
 import { ProfileService } from './features/gamification/profile.service.js';
@@ -30,6 +31,7 @@ import { HealthService } from './features/health/health.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
 import { SummariesService } from './features/summaries/summaries.service.js';
+import { TestimonialsService } from './features/testimonials/testimonials.service.js';
 import { TranslationService } from './features/summaries/translation/translation.service.js';
 import { UsageService } from './features/usage/usage.service.js';
 import type { Mailer } from './plugins/mail.js';
@@ -108,6 +110,10 @@ export interface Services {
   billing: BillingService;
   /** The reader's export and the deletion of their account. */
   account: AccountService;
+  /** The contact page's messages: stored, and mailed to CONTACT_TO. */
+  contact: ContactService;
+  /** Readers' feedback comments an admin approved for the landing. */
+  testimonials: TestimonialsService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
   files: FilesService | undefined;
   /** Closes what was built here for the app's life (the model and the voice it chose). */
@@ -219,13 +225,15 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     log,
   });
 
+  const testimonials = new TestimonialsService({ db, log });
+
   // Export and deletion reach the other features through ports (ADR 0023).
   const account = new AccountService({
     db,
     storage,
     reauthentication: auth.security,
     subscriptions: billing,
-    deletionSteps: [new StandingRemoval({ ranking })],
+    deletionSteps: [new StandingRemoval({ ranking }), testimonials],
     forgetSessions: (which) => auth.sessionCheck.forget(which),
     log,
   });
@@ -271,6 +279,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     ranking,
     billing,
     account,
+    contact: new ContactService({ db, mail: options.mail, contactTo: config.contactTo, log }),
+    testimonials,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
       for (const close of closers) await close();

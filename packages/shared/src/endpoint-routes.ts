@@ -85,6 +85,15 @@ export const ENDPOINT_ROUTES = {
     findUser: { method: 'GET', path: '/api/admin/users' },
     grantPremium: { method: 'POST', path: '/api/admin/users/:id/premium' },
     revokePremium: { method: 'DELETE', path: '/api/admin/users/:id/premium' },
+    testimonials: { method: 'GET', path: '/api/admin/testimonials' },
+    approveTestimonial: { method: 'PUT', path: '/api/admin/testimonials/:feedbackId' },
+    withdrawTestimonial: { method: 'DELETE', path: '/api/admin/testimonials/:feedbackId' },
+  },
+  contact: {
+    send: { method: 'POST', path: '/api/contact' },
+  },
+  testimonials: {
+    list: { method: 'GET', path: '/api/testimonials' },
   },
   files: {
     get: { method: 'GET', path: '/api/files/*' },

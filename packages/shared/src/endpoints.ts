@@ -51,6 +51,7 @@ import {
   randomBookQuerySchema,
   randomBookResponseSchema,
 } from './contracts/catalog.js';
+import { contactReceivedSchema, contactRequestSchema } from './contracts/contact.js';
 import { signedFileParamsSchema, signedFileQuerySchema } from './contracts/files.js';
 import {
   achievementsResponseSchema,
@@ -65,6 +66,13 @@ import {
 import { healthResponseSchema, readinessResponseSchema } from './contracts/health.js';
 import { noContentSchema } from './contracts/no-content.js';
 import { adminStatusResponseSchema, statusResponseSchema } from './contracts/status.js';
+import {
+  adminTestimonialParamsSchema,
+  adminTestimonialResponseSchema,
+  adminTestimonialsResponseSchema,
+  testimonialsQuerySchema,
+  testimonialsResponseSchema,
+} from './contracts/testimonials.js';
 import {
   feedbackRequestSchema,
   generateSummaryRequestSchema,
@@ -316,6 +324,37 @@ export const ENDPOINTS = {
       ...ENDPOINT_ROUTES.admin.revokePremium,
       params: adminUserParamsSchema,
       response: { 200: adminUserResponseSchema },
+    },
+    /** Feedback comments that can be shown on the landing (the reader has a nickname), approved or not. */
+    testimonials: {
+      ...ENDPOINT_ROUTES.admin.testimonials,
+      response: { 200: adminTestimonialsResponseSchema },
+    },
+    approveTestimonial: {
+      ...ENDPOINT_ROUTES.admin.approveTestimonial,
+      params: adminTestimonialParamsSchema,
+      response: { 200: adminTestimonialResponseSchema },
+    },
+    /** Takes a comment off the landing (the reader's feedback stays); 204 even when it was not shown. */
+    withdrawTestimonial: {
+      ...ENDPOINT_ROUTES.admin.withdrawTestimonial,
+      params: adminTestimonialParamsSchema,
+      response: noContent,
+    },
+  },
+  contact: {
+    send: {
+      ...ENDPOINT_ROUTES.contact.send,
+      body: contactRequestSchema,
+      response: { 202: contactReceivedSchema },
+    },
+  },
+  testimonials: {
+    /** Approved readers' words in one language, newest approvals first (cached briefly). */
+    list: {
+      ...ENDPOINT_ROUTES.testimonials.list,
+      querystring: testimonialsQuerySchema,
+      response: { 200: testimonialsResponseSchema },
     },
   },
   files: {

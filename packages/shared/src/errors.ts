@@ -68,6 +68,13 @@ export const ERROR_CODES = [
   'REAUTH_REQUIRED',
   /** The payment provider did not cancel the subscription: nothing was deleted; retrying is safe. */
   'SUBSCRIPTION_CANCEL_FAILED',
+  /** The contact message could not be mailed to the team: nothing was kept; sending it again is safe. */
+  'CONTACT_NOT_SENT',
+  /**
+   * Only a thumbs-up feedback with a comment, from a reader who has a nickname, can be approved
+   * for the landing.
+   */
+  'TESTIMONIAL_NOT_ELIGIBLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

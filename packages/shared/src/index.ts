@@ -23,4 +23,6 @@ export * from './xp.js';
 export * from './nickname.js';
 export * from './contracts/gamification.js';
 export * from './contracts/billing.js';
+export * from './contracts/contact.js';
+export * from './contracts/testimonials.js';
 export * from './endpoints.js';

@@ -36,6 +36,11 @@ export const CACHE_SETTINGS = {
   rankingStanding: { max: 20_000, ttlMs: 1_000 },
   /** A summary's language and category, which never change (every XP award reads them). */
   summaryTopic: { max: 20_000, ttlMs: 60 * 60_000 },
+  /**
+   * The landing's approved testimonials, one entry per language: an admin's approval or withdrawal
+   * shows at once on the instance that made it, on the others within the lifetime.
+   */
+  testimonials: { max: 3, ttlMs: 60_000 },
   /** Book covers fetched for the PDF export, re-encoded small (~30 KB each); a failed fetch is not kept. */
   pdfCover: { max: 200, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;

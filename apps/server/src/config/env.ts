@@ -75,6 +75,21 @@ export const envSchema = z.object({
   ADMIN_EMAILS: optional(z.string()).default(''),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL with a host')),
   MAIL_FROM: optional(z.string().min(3)).default('Summa <no-reply@summa.local>'),
+  CONTACT_TO: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((address) => address.trim())
+          .filter((address) => address !== ''),
+      )
+      .pipe(
+        z
+          .array(z.email({ error: 'must be an e-mail address, or several separated by commas' }))
+          .min(1, 'must be an e-mail address, or several separated by commas'),
+      ),
+  ),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   GOOGLE_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
@@ -183,6 +198,8 @@ export interface AppConfig {
   /** Mail goes through SMTP when set, else to the outbox table. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where contact messages are mailed (CONTACT_TO); empty: they are only stored. */
+  contactTo: string[];
   /** Google sign-in is offered only when the client id and secret are both set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** The Amazon Associates tracking id of the summary page's store links; undefined: no store links. */
@@ -274,6 +291,7 @@ export function loadConfig(
       .filter((email) => email !== ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    contactTo: env.CONTACT_TO ?? [],
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

@@ -9,6 +9,7 @@ import {
   adminUsersQuerySchema,
   audioQuerySchema,
   checkoutRequestSchema,
+  contactRequestSchema,
   audioRequestSchema,
   catalogSearchRequestSchema,
   categoriesQuerySchema,
@@ -31,6 +32,7 @@ import {
   confirmEmailRequestSchema,
   signedFileQuerySchema,
   signupRequestSchema,
+  testimonialsQuerySchema,
   translateSummaryRequestSchema,
   xpEventRequestSchema,
 } from '@summa/shared';
@@ -63,7 +65,7 @@ export interface FuzzEndpoint {
   runs: number;
   body?: fc.Arbitrary<string | Buffer>;
   query?: fc.Arbitrary<string>;
-  /** The encoded value of the `{id}` segment (or the `{*}` rest of the path). */
+  /** The encoded value of the path parameter (`{id}`, `{feedbackId}`), or the `{*}` rest of the path. */
   id?: fc.Arbitrary<string>;
   /** A query string with the headers that go with it (the Google state and its cookie). */
   queryWithHeaders?: fc.Arbitrary<{ query: string; headers: Record<string, string> }>;
@@ -119,7 +121,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (7,660 in all). */
+/** The endpoints and their share of the requests (7,925 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -134,6 +136,35 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         callers: { none: 3, user: 3, admin: 2, forged: 2 },
       },
       { method: 'GET', route: '/api/auth/config', runs: 60 },
+      // Anyone may write: stored (CONTACT_TO is unset here), a honeypot or a rate limit in between.
+      {
+        method: 'POST',
+        route: '/api/contact',
+        runs: 95,
+        body: contractBody(contactRequestSchema, { email: fc.oneof(email, knownEmail) }),
+        callers: { none: 5, user: 3, admin: 1, forged: 1 },
+      },
+      { method: 'GET', route: '/api/testimonials', runs: 60, query: contractQuery(testimonialsQuerySchema) },
+      {
+        method: 'GET',
+        route: '/api/admin/testimonials',
+        runs: 30,
+        callers: { none: 3, user: 3, admin: 2, forged: 2 },
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/testimonials/{feedbackId}',
+        runs: 40,
+        id,
+        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/testimonials/{feedbackId}',
+        runs: 40,
+        id,
+        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+      },
       { method: 'GET', route: '/api/docs', runs: 30 },
       { method: 'GET', route: '/api/docs/json', runs: 30 },
       {
@@ -491,7 +522,7 @@ export function fuzzCases(endpoint: FuzzEndpoint, actors: Actors): fc.Arbitrary<
     .map((generated): PendingCase => ({
       caller: generated.caller,
       build: (actors) => {
-        const path = endpoint.route.replace(/\{(id|\*)\}/, generated.id);
+        const path = endpoint.route.replace(/\{(\w+|\*)\}/, generated.id);
         const query = generated.route.query ? `?${generated.route.query}` : '';
         const payload = typeof generated.body === 'string' ? actors.fill(generated.body) : generated.body;
         return {

@@ -4,10 +4,15 @@ import { translations, type TranslationResource } from '../i18n/index.js';
 import type { Language } from '../languages.js';
 import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from '../xp.js';
 import { FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth.js';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+} from './contact.js';
 import { BOOK_AUTHOR_MAX_LENGTH, BOOK_TITLE_MAX_LENGTH, FEEDBACK_COMMENT_MAX_LENGTH } from './summaries.js';
 
 /** The texts of the areas whose forms send contracts: where a named refusal's text lives. */
-type FormTexts = Pick<TranslationResource, 'auth' | 'search' | 'settings' | 'summary'>;
+type FormTexts = Pick<TranslationResource, 'auth' | 'contact' | 'search' | 'settings' | 'summary'>;
 
 /** 'auth.validation.emailInvalid' and the like: the path of one text of `FormTexts`. */
 type TextPath<T, Prefix extends string = ''> = {
@@ -39,6 +44,10 @@ export const MISTAKES = {
   'search.details.authorRequired': {},
   'search.details.authorTooLong': { max: BOOK_AUTHOR_MAX_LENGTH },
   'summary.feedback.commentTooLong': { max: FEEDBACK_COMMENT_MAX_LENGTH },
+  'contact.validation.required': {},
+  'contact.validation.nameTooLong': { max: CONTACT_NAME_MAX_LENGTH },
+  'contact.validation.messageTooShort': { min: CONTACT_MESSAGE_MIN_LENGTH },
+  'contact.validation.messageTooLong': { max: CONTACT_MESSAGE_MAX_LENGTH },
 } as const satisfies Partial<Record<TextPath<FormTexts>, Readonly<Record<string, number>>>>;
 
 export type MistakeKey = keyof typeof MISTAKES;

@@ -5,6 +5,7 @@ import { auth } from './resources/auth.js';
 import { authMail } from './resources/auth-mail.js';
 import { catalog } from './resources/catalog.js';
 import { common } from './resources/common.js';
+import { contact } from './resources/contact.js';
 import { errors } from './resources/errors.js';
 import { faq } from './resources/faq.js';
 import { generate } from './resources/generate.js';
@@ -44,6 +45,7 @@ const areas = {
   profile,
   settings,
   plans,
+  contact,
 };
 
 type Areas = typeof areas;

@@ -7,3 +7,4 @@ export * from './work-leases.js';
 export * from './audio.js';
 export * from './gamification.js';
 export * from './billing.js';
+export * from './contact.js';

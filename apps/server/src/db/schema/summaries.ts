@@ -71,10 +71,16 @@ export const userSummaries = pgTable(
   ],
 );
 
-/** One rating per reader and summary. */
+/**
+ * One rating per reader and summary. A comment an admin approves becomes a testimonial on the
+ * landing (features/testimonials), and goes with the rating: when the reader deletes their
+ * account, the rating and so the testimonial are deleted with it.
+ */
 export const summaryFeedback = pgTable(
   'summary_feedback',
   {
+    /** Names one rating (the admin's testimonial endpoints); the key stays the reader and summary. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -84,8 +90,21 @@ export const summaryFeedback = pgTable(
     vote: feedbackVoteEnum('vote').notNull(),
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin approved the comment for the landing; null while it is not shown. */
+    testimonialApprovedAt: timestamp('testimonial_approved_at', { withTimezone: true }),
+    /** The admin who approved it (their data, not the reader's: left out of the reader's export). */
+    testimonialApprovedBy: uuid('testimonial_approved_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.summaryId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.summaryId] }),
+    uniqueIndex('summary_feedback_id_unique').on(table.id),
+    // The landing's list: the approved ones, newest approval first.
+    index('summary_feedback_testimonial_idx')
+      .on(table.testimonialApprovedAt.desc())
+      .where(sql`${table.testimonialApprovedAt} is not null`),
+  ],
 );
 
 /** What a reader used of their plan in a calendar month (UTC), counted on the server. */

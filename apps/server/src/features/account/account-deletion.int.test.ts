@@ -13,6 +13,7 @@ import {
   orphanedFiles,
   profiles,
   rankCounts,
+  summaryFeedback,
   users,
 } from '../../db/schema/index.js';
 import { billingKit } from '../../test/billing-client.js';
@@ -122,6 +123,25 @@ describe.each(TEST_DATABASES)('deleting an account on %s', (kind) => {
     const nickname = `Leaving${Math.random().toString(36).slice(2, 8)}`;
     expect((await api.patchProfile(reader, { nickname })).statusCode).toBe(200);
     const otherDevice = (await login(reader)).json<Session>();
+    // A comment approved for the landing, and a message sent through the contact page.
+    const rated = await inject({
+      method: 'POST',
+      url: `/api/summaries/${summaryId}/feedback`,
+      headers: bearer(reader.session),
+      payload: { vote: 'up', comment: 'Leaving, but it was good.' },
+    });
+    expect(rated.statusCode, rated.body).toBe(204);
+    await context.database.db
+      .update(summaryFeedback)
+      .set({ testimonialApprovedAt: new Date() })
+      .where(eq(summaryFeedback.userId, reader.session.user.id));
+    const wrote = await inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: bearer(reader.session),
+      payload: { name: 'Leaving Reader', email: reader.email, message: 'Please delete my data soon.' },
+    });
+    expect(wrote.statusCode, wrote.body).toBe(202);
     return { ...reader, id: reader.session.user.id, summaryId, avatarKey, otherDevice, nickname };
   }
 

@@ -4,6 +4,7 @@ import { accountExportSchema, type ErrorResponse, type SummaryContent } from '@s
 import {
   bookSummaries,
   books,
+  contactMessages,
   premiumGrants,
   readerAchievements,
   readerFacts,
@@ -74,7 +75,22 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
       .returning({ id: bookSummaries.id });
     const summaryId = summary!.id;
     await db.insert(userSummaries).values({ userId: id, summaryId, generatedAt: new Date() });
-    await db.insert(summaryFeedback).values({ userId: id, summaryId, vote: 'up' });
+    // As an admin, the reader approved their own comment for the landing (for brevity too).
+    await db.insert(summaryFeedback).values({
+      userId: id,
+      summaryId,
+      vote: 'up',
+      comment: 'Clear and useful.',
+      testimonialApprovedAt: new Date(),
+      testimonialApprovedBy: id,
+    });
+    await db.insert(contactMessages).values({
+      userId: id,
+      name: 'Test Reader',
+      email: reader.email,
+      message: 'A question about my plan.',
+      language: 'en',
+    });
     await db.insert(userAudios).values({ userId: id, bookSummaryId: summaryId, language: 'en' });
     await db.insert(usageCounters).values({ userId: id, monthKey: '2026-11', summariesUsed: 1 });
     await db.insert(usageReservations).values({
@@ -147,5 +163,17 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
     expect(response.body).not.toContain('password_hash');
     expect(response.body).not.toContain('token_hash');
     expect(response.body).not.toContain(reader.session.refresh_token);
+    // The reader's comment and its approval for the landing, without the approving admin; the
+    // messages they sent while signed in.
+    expect(data.tables.summary_feedback).toEqual([
+      expect.objectContaining({
+        comment: 'Clear and useful.',
+        testimonial_approved_at: expect.any(String) as unknown,
+      }),
+    ]);
+    expect(data.tables.summary_feedback?.[0]).not.toHaveProperty('testimonial_approved_by');
+    expect(data.tables.contact_messages).toEqual([
+      expect.objectContaining({ message: 'A question about my plan.', email: reader.email, language: 'en' }),
+    ]);
   });
 });

@@ -53,7 +53,20 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   },
   { key: 'books_edited', table: 'books', column: 'edited_by', pick: ['id', 'slug', 'title', 'updated_at'] },
   { key: 'user_summaries', table: 'user_summaries', column: 'user_id' },
-  { key: 'summary_feedback', table: 'summary_feedback', column: 'user_id' },
+  // Which admin approved a comment for the landing is the admin's data, not the reader's.
+  {
+    key: 'summary_feedback',
+    table: 'summary_feedback',
+    column: 'user_id',
+    omit: ['testimonial_approved_by'],
+  },
+  // As an admin: the readers' comments approved for the landing (whose words they are is theirs).
+  {
+    key: 'testimonials_approved',
+    table: 'summary_feedback',
+    column: 'testimonial_approved_by',
+    pick: ['id', 'testimonial_approved_at'],
+  },
   { key: 'user_audios', table: 'user_audios', column: 'user_id' },
   { key: 'usage_counters', table: 'usage_counters', column: 'user_id' },
   { key: 'usage_reservations', table: 'usage_reservations', column: 'user_id' },
@@ -61,6 +74,8 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { key: 'xp_awards', table: 'xp_awards', column: 'user_id' },
   { key: 'reader_facts', table: 'reader_facts', column: 'user_id' },
   { key: 'reader_achievements', table: 'reader_achievements', column: 'user_id' },
+  // Messages sent through the contact page while signed in (a visitor's have no account to go with).
+  { key: 'contact_messages', table: 'contact_messages', column: 'user_id' },
 ];
 
 /**

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text: user-supplied values in it are never interpreted as markup. */
   text: string;
+  /** Where a reply goes (a contact message's sender); SMTP only, the outbox keeps the body. */
+  replyTo?: string;
 }
 
 export interface MailProvider {

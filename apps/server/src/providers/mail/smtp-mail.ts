@@ -7,7 +7,13 @@ export function createSmtpMailProvider(smtpUrl: string, from: string): MailProvi
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      });
     },
     async close() {
       transport.close();

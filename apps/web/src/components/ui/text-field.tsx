@@ -70,3 +70,48 @@ export function TextField({
     </div>
   );
 }
+
+interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
+  id: string;
+  label: string;
+  /** Under the field, right-aligned (a character counter). */
+  counter?: string;
+  error?: string | null;
+  invalid?: boolean;
+  errorId?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled multi-line input, tied to its counter and error as `TextField` is to its hint and error. */
+export function TextAreaField({
+  id,
+  label,
+  counter,
+  error,
+  invalid = false,
+  errorId,
+  className,
+  ...props
+}: TextAreaFieldProps) {
+  const counterId = counter === undefined ? undefined : `${id}-counter`;
+  const ownErrorId = `${id}-error`;
+  const isInvalid = Boolean(error) || invalid;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <textarea
+        id={id}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={describedBy(counterId, error ? ownErrorId : invalid && errorId)}
+        className={cn(inputClass, 'h-auto min-h-36 resize-y py-2', className)}
+        {...props}
+      />
+      {counter === undefined ? null : (
+        <p id={counterId} className="self-end text-xs text-stone-600 tabular-nums">
+          {counter}
+        </p>
+      )}
+      <FieldError id={ownErrorId} message={error} />
+    </div>
+  );
+}

@@ -97,6 +97,7 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
   const headingId = useId();
   const commentId = useId();
   const counterId = useId();
+  const noticeId = useId();
   const errorId = useId();
   const [state, setState] = useState<FormState>({ phase: 'editing' });
   const award = useAwardXp();
@@ -173,13 +174,16 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
             disabled={sending}
             placeholder={t('summary.feedback.commentPlaceholder')}
             aria-invalid={commentError ? true : undefined}
-            aria-describedby={describedBy(counterId, commentError && errorId)}
+            aria-describedby={describedBy(counterId, noticeId, commentError && errorId)}
             className={cn(inputClass, 'h-auto min-h-24 resize-y py-2')}
           />
           <p id={counterId} className="self-end text-xs text-stone-500 tabular-nums">
             {t('summary.feedback.counter', { used: comment.length, max: FEEDBACK_COMMENT_MAX_LENGTH })}
           </p>
           <FieldError id={errorId} message={commentError} />
+          <p id={noticeId} className="text-xs text-stone-600">
+            {t('summary.feedback.publicNotice')}
+          </p>
         </div>
         <Button type="submit" className="self-start" disabled={!vote || sending}>
           {sending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}

@@ -55,6 +55,9 @@ export const errors = defineMessages({
     REAUTH_REQUIRED: 'Por segurança, entre de novo com o Google e exclua a conta nos 10 minutos seguintes.',
     SUBSCRIPTION_CANCEL_FAILED:
       'Não foi possível cancelar sua assinatura agora, então nada foi excluído. Tente novamente em instantes.',
+    CONTACT_NOT_SENT: 'Erro ao enviar mensagem. Tente novamente.',
+    TESTIMONIAL_NOT_ELIGIBLE:
+      'Só um comentário com voto positivo, de um leitor com apelido, pode aparecer na página inicial.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -111,6 +114,9 @@ export const errors = defineMessages({
     REAUTH_REQUIRED: 'For your safety, sign in with Google again and delete the account within 10 minutes.',
     SUBSCRIPTION_CANCEL_FAILED:
       'Your subscription could not be cancelled right now, so nothing was deleted. Please try again shortly.',
+    CONTACT_NOT_SENT: 'Error sending message. Please try again.',
+    TESTIMONIAL_NOT_ELIGIBLE:
+      'Only a comment with a thumbs up, from a reader with a nickname, can be shown on the home page.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -169,5 +175,8 @@ export const errors = defineMessages({
       'Por seguridad, vuelve a iniciar sesión con Google y elimina la cuenta en los 10 minutos siguientes.',
     SUBSCRIPTION_CANCEL_FAILED:
       'No se pudo cancelar tu suscripción ahora, así que no se eliminó nada. Inténtalo de nuevo en unos instantes.',
+    CONTACT_NOT_SENT: 'Error al enviar el mensaje. Inténtalo de nuevo.',
+    TESTIMONIAL_NOT_ELIGIBLE:
+      'Solo un comentario con voto positivo, de un lector con apodo, puede aparecer en la página de inicio.',
   },
 });

@@ -109,6 +109,11 @@ export const landing = defineMessages({
     testimonials: {
       title: 'Como os leitores usam o Summa',
       lead: 'Três situações comuns em que um resumo de uma página faz diferença.',
+      readers: {
+        title: 'O que os leitores dizem',
+        lead: 'Comentários de leitores do Summa sobre os resumos que leram, com o apelido de cada um.',
+        about: 'sobre {{title}}',
+      },
       items: {
         first: {
           quote:
@@ -283,6 +288,11 @@ export const landing = defineMessages({
     testimonials: {
       title: 'How readers use Summa',
       lead: 'Three common moments when a one-page summary makes a difference.',
+      readers: {
+        title: 'What readers say',
+        lead: 'Comments from Summa readers on the summaries they read, signed with their nicknames.',
+        about: 'on {{title}}',
+      },
       items: {
         first: {
           quote:
@@ -457,6 +467,11 @@ export const landing = defineMessages({
     testimonials: {
       title: 'Cómo usan Summa los lectores',
       lead: 'Tres momentos comunes en que un resumen de una página marca la diferencia.',
+      readers: {
+        title: 'Lo que dicen los lectores',
+        lead: 'Comentarios de lectores de Summa sobre los resúmenes que leyeron, con el apodo de cada uno.',
+        about: 'sobre {{title}}',
+      },
       items: {
         first: {
           quote:

@@ -127,7 +127,8 @@ export const settings = defineMessages({
         deletedTitle: 'O que apagamos',
         deleted: {
           account: 'Sua conta: nome, e-mail, senha e a ligação com o Google.',
-          activity: 'Seu histórico, suas avaliações, sua lista de leitura e seus cartões de revisão.',
+          activity:
+            'Seu histórico, suas avaliações (e um comentário seu na página inicial), sua lista de leitura, seus cartões de revisão e as mensagens que você nos enviou com a conta aberta.',
           progress: 'Seu XP, nível, sequência, conquistas e lugar no ranking.',
           profile: 'Seu avatar, apelido e os aparelhos conectados.',
         },
@@ -279,7 +280,8 @@ export const settings = defineMessages({
         deletedTitle: 'What we erase',
         deleted: {
           account: 'Your account: name, e-mail, password and the link to Google.',
-          activity: 'Your history, your ratings, your reading list and your review cards.',
+          activity:
+            'Your history, your ratings (and any comment of yours on the home page), your reading list, your review cards and the messages you sent us while signed in.',
           progress: 'Your XP, level, streak, achievements and place in the ranking.',
           profile: 'Your avatar, nickname and signed-in devices.',
         },
@@ -431,7 +433,8 @@ export const settings = defineMessages({
         deletedTitle: 'Lo que borramos',
         deleted: {
           account: 'Tu cuenta: nombre, correo, contraseña y el vínculo con Google.',
-          activity: 'Tu historial, tus calificaciones, tu lista de lectura y tus tarjetas de repaso.',
+          activity:
+            'Tu historial, tus calificaciones (y un comentario tuyo en la página de inicio), tu lista de lectura, tus tarjetas de repaso y los mensajes que nos enviaste con la sesión iniciada.',
           progress: 'Tu XP, nivel, racha, logros y lugar en el ranking.',
           profile: 'Tu avatar, tu apodo y los dispositivos conectados.',
         },

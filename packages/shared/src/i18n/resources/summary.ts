@@ -71,6 +71,8 @@ export const summary = defineMessages({
       down: 'Pouco útil',
       comment: 'Comentário (opcional)',
       commentPlaceholder: 'Conte o que funcionou ou o que podemos melhorar.',
+      publicNotice:
+        'Com um voto positivo, seu comentário pode aparecer na página inicial do Summa, assinado com seu apelido (nunca com seu nome ou e-mail).',
       counter: '{{used}}/{{max}} caracteres',
       commentTooLong: 'O comentário pode ter no máximo {{max}} caracteres.',
       send: 'Enviar avaliação',
@@ -160,6 +162,8 @@ export const summary = defineMessages({
       down: 'Not helpful',
       comment: 'Comment (optional)',
       commentPlaceholder: 'Tell us what worked or what we could improve.',
+      publicNotice:
+        "With a thumbs up, your comment may appear on Summa's home page, signed with your nickname (never your name or e-mail).",
       counter: '{{used}}/{{max}} characters',
       commentTooLong: 'The comment can have at most {{max}} characters.',
       send: 'Send rating',
@@ -250,6 +254,8 @@ export const summary = defineMessages({
       down: 'Poco útil',
       comment: 'Comentario (opcional)',
       commentPlaceholder: 'Cuéntanos qué funcionó o qué podemos mejorar.',
+      publicNotice:
+        'Con un voto positivo, tu comentario puede aparecer en la página de inicio de Summa, firmado con tu apodo (nunca con tu nombre ni tu correo).',
       counter: '{{used}}/{{max}} caracteres',
       commentTooLong: 'El comentario puede tener como máximo {{max}} caracteres.',
       send: 'Enviar calificación',

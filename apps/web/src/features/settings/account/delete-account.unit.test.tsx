@@ -39,7 +39,7 @@ describe('Account: delete my account', () => {
     expect(open.textContent).toContain('This cannot be undone.');
     expect(within(open).getByRole('heading', { name: 'What we erase' })).not.toBeNull();
     expect(open.textContent).toContain(
-      'Your history, your ratings, your reading list and your review cards.',
+      'Your history, your ratings (and any comment of yours on the home page), your reading list, your review cards and the messages you sent us while signed in.',
     );
     expect(within(open).getByRole('heading', { name: 'What stays' })).not.toBeNull();
     expect(open.textContent).toContain(

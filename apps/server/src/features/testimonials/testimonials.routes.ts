@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ENDPOINTS } from '@summa/shared';
+import { endpointRoute } from '../../http/endpoint-route.js';
+import type { TestimonialsService } from './testimonials.service.js';
+
+export interface TestimonialsRoutesOptions {
+  testimonials: TestimonialsService;
+}
+
+/** How long a browser or a shared cache may keep the public list (the instance keeps it as long). */
+const PUBLIC_MAX_AGE_SECONDS = 60;
+
+/**
+ * The landing's testimonials (GET /api/testimonials) and the admin's approvals
+ * (/api/admin/testimonials; the admin console gives them a screen).
+ */
+export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions> = async (
+  app,
+  { testimonials },
+) => {
+  app.route({
+    ...endpointRoute(ENDPOINTS.testimonials.list, {
+      tags: ['testimonials'],
+      summary:
+        "Readers' feedback comments an admin approved for the landing, in one summary language, with the reader's nickname",
+      description: `At most 6, newest approval first; cached for ${PUBLIC_MAX_AGE_SECONDS} s. The landing shows them from 3 on.`,
+      errors: [400, 429],
+    }),
+    onRequest: app.rateLimit.publicEndpoint,
+    handler: async (request, reply) => {
+      reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
+      return testimonials.list(request.query.language);
+    },
+  });
+
+  const tags = ['admin'];
+
+  app.route({
+    ...endpointRoute(ENDPOINTS.admin.testimonials, {
+      tags,
+      summary:
+        'Feedback comments that can be shown on the landing (a thumbs up with a comment, from a reader with a nickname), approved first (admin)',
+      bearer: true,
+      errors: [401, 403],
+    }),
+    preHandler: app.requireAdmin,
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { testimonials: await testimonials.adminList() };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ENDPOINTS.admin.approveTestimonial, {
+      tags,
+      summary: 'Show a feedback comment on the landing (admin)',
+      description:
+        '404 for no such feedback; 409 TESTIMONIAL_NOT_ELIGIBLE for a thumbs down, no comment, or a reader without a nickname. Approving again keeps the first approval.',
+      bearer: true,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    preHandler: app.requireAdmin,
+    handler: async (request) => ({
+      testimonial: await testimonials.approve(request.params.feedbackId, request.user.id),
+    }),
+  });
+
+  app.route({
+    ...endpointRoute(ENDPOINTS.admin.withdrawTestimonial, {
+      tags,
+      summary: 'Take a feedback comment off the landing; the feedback stays (admin)',
+      description: '404 for no such feedback.',
+      bearer: true,
+      errors: [400, 401, 403, 404],
+    }),
+    preHandler: app.requireAdmin,
+    handler: async (request, reply) => {
+      await testimonials.withdraw(request.params.feedbackId, request.user.id);
+      return reply.code(204).send(null);
+    },
+  });
+};
