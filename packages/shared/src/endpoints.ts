@@ -51,6 +51,7 @@ import {
   randomBookQuerySchema,
   randomBookResponseSchema,
 } from './contracts/catalog.js';
+import { coverParamsSchema } from './contracts/covers.js';
 import { signedFileParamsSchema, signedFileQuerySchema } from './contracts/files.js';
 import {
   achievementsResponseSchema,
@@ -181,6 +182,15 @@ export const ENDPOINTS = {
       ...ENDPOINT_ROUTES.catalog.random,
       querystring: randomBookQuerySchema,
       response: { 200: randomBookResponseSchema },
+    },
+  },
+  covers: {
+    /** A book cover stored by the app, named by its content (the URL in a book's `cover_url`). */
+    get: {
+      ...ENDPOINT_ROUTES.covers.get,
+      params: coverParamsSchema,
+      response: { 200: binary },
+      produces: 'image/*',
     },
   },
   summaries: {

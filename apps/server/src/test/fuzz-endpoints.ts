@@ -57,13 +57,13 @@ type Method = FuzzCase['method'];
 
 export interface FuzzEndpoint {
   method: Method;
-  /** The path as the OpenAPI document writes it (`{id}` for a parameter, `{*}` for a wildcard). */
+  /** The path as the OpenAPI document writes it (`{id}` or `{file}` for a parameter, `{*}` for a wildcard). */
   route: string;
   /** Requests to generate: about 5,000 over every endpoint per database (issue 10's floor). */
   runs: number;
   body?: fc.Arbitrary<string | Buffer>;
   query?: fc.Arbitrary<string>;
-  /** The encoded value of the `{id}` segment (or the `{*}` rest of the path). */
+  /** The encoded value of the parameter's segment (or the `{*}` rest of the path). */
   id?: fc.Arbitrary<string>;
   /** A query string with the headers that go with it (the Google state and its cookie). */
   queryWithHeaders?: fc.Arbitrary<{ query: string; headers: Record<string, string> }>;
@@ -119,7 +119,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (7,660 in all). */
+/** The endpoints and their share of the requests (7,720 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -260,6 +260,13 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         query: contractQuery(categoriesQuerySchema),
       },
       { method: 'GET', route: '/api/catalog/random', runs: 125, query: contractQuery(randomBookQuerySchema) },
+      {
+        // Stored covers: names shaped like a cover's (none is stored here), and hostile ones.
+        method: 'GET',
+        route: '/api/covers/{file}',
+        runs: 60,
+        id: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}\.(jpg|png)$/), id),
+      },
       // Each admin call re-imports the whole catalogue: few calls, most of them refused.
       {
         method: 'POST',
@@ -491,7 +498,7 @@ export function fuzzCases(endpoint: FuzzEndpoint, actors: Actors): fc.Arbitrary<
     .map((generated): PendingCase => ({
       caller: generated.caller,
       build: (actors) => {
-        const path = endpoint.route.replace(/\{(id|\*)\}/, generated.id);
+        const path = endpoint.route.replace(/\{(id|file|\*)\}/, generated.id);
         const query = generated.route.query ? `?${generated.route.query}` : '';
         const payload = typeof generated.body === 'string' ? actors.fill(generated.body) : generated.body;
         return {
