@@ -144,6 +144,8 @@ export async function measureFirstSectionToDom(runs: number): Promise<number[]> 
       LLM_PROVIDER: 'openai-compatible',
       LLM_BASE_URL: tap.baseUrl,
       LLM_MODEL: 'fake-model',
+      // No covers fetched from the internet while measuring.
+      COVERS_FETCH: 'off',
     },
     { webDistDir: WEB_DIST },
   );

@@ -49,6 +49,8 @@ async function main() {
     // One reader generates as fast as it can: measure the generation, not the fair-use limits.
     GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
     GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
+    // No covers fetched from the internet while measuring.
+    COVERS_FETCH: 'off',
   });
   const app = await buildApp({ config: { ...config, webDistDir: undefined }, database });
   await app.listen({ port: 0, host: '127.0.0.1' });

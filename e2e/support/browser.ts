@@ -26,11 +26,6 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-const BLANK_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /**
  * One Chromium for a spec file, launched before its tests and closed after them; call it at the
  * file's top level and the getter gives the browser inside tests and hooks.
@@ -88,11 +83,6 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
     ...contextOptions,
     extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress(), ...contextOptions.extraHTTPHeaders },
   });
-  // This machine has no internet: Open Library covers are answered locally with a blank image,
-  // so pages that show covers render as they would online and log no failed loads.
-  await context.route(/^https:\/\/(covers\.openlibrary\.org|([\w-]+\.)?archive\.org)\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
-  );
   if (storedLanguage) {
     await context.addInitScript((language) => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', language);

@@ -12,6 +12,7 @@ import { adminUsersRoutes } from './features/billing/admin-users.routes.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
+import { coversRoutes } from './features/catalog/covers/covers.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { gamificationRoutes } from './features/gamification/gamification.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -146,8 +147,12 @@ export async function buildApp({
       setImmediate(() => services.llm.preload?.());
     });
   }
-  // Writes the shipped catalogue when it changed, then builds the search index.
-  app.addHook('onReady', () => services.catalog.importShipped());
+  // Writes the shipped catalogue when it changed, then builds the search index; then the covers
+  // still missing are fetched in the background (never on a reader's request).
+  app.addHook('onReady', async () => {
+    await services.catalog.importShipped();
+    services.coverSweep?.start();
+  });
 
   await app.register(authPlugin, { sessions: services.auth.sessionCheck });
   await app.register(guardsFirstPlugin);
@@ -162,6 +167,7 @@ export async function buildApp({
       return user ? services.summaries.suggestions(user.id, query, language, limit) : [];
     },
   });
+  await app.register(coversRoutes, { covers: services.covers });
   await app.register(authRoutes, services.auth);
   await app.register(accountSecurityRoutes, { security: services.auth.security });
   await app.register(accountRoutes, { account: services.account });

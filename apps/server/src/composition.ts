@@ -21,6 +21,8 @@ import { BillingService } from './features/billing/billing.service.js';
 import { CatalogLookup } from './features/catalog/catalog-lookup.js';
 import { CatalogService } from './features/catalog/catalog.service.js';
 import { ContactService } from './features/contact/contact.service.js';
+import { CoverSweep, type CoverSweepSettings } from './features/catalog/covers/cover-sweep.js';
+import { CoversService } from './features/catalog/covers/covers.service.js';
 import { FilesService } from './features/files/files.service.js';
 import { loadAchievements } from './features/gamification/achievements.js';
 import { ProfileService } from './features/gamification/profile.service.js';
@@ -64,6 +66,8 @@ export interface ServiceOverrides {
   readerActivity?: ReaderActivity | undefined;
   /** Payments; by default Stripe when the config has STRIPE_SECRET_KEY. */
   payments?: PaymentsProvider | undefined;
+  /** The cover sweep's pace (tests shorten it); it runs only when the config names a source. */
+  coverSweep?: Partial<CoverSweepSettings> | undefined;
 }
 
 export interface CompositionOptions extends ServiceOverrides {
@@ -99,6 +103,10 @@ export interface Services {
   auth: AuthServices;
   health: HealthService;
   catalog: CatalogService;
+  /** The book covers the app stores and serves. */
+  covers: CoversService;
+  /** Fetches the covers in the background once the catalogue is in; undefined with COVERS_FETCH=off. */
+  coverSweep: CoverSweep | undefined;
   usage: UsageService;
   summaries: SummariesService;
   generation: GenerationService;
@@ -149,7 +157,12 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   const pollMs = options.generation?.pollMs;
   // A summary's hold on the plan lives as long as a generation's claim, renewed alike.
   const usage = new UsageService({ db, holdMs: leaseMs });
-  const summaries = new SummariesService({ db, plan: usage });
+  // The StoredCovers port: the PDF export prints the cover the app stored.
+  const covers = new CoversService({ storage });
+  const coverSweep = config.covers
+    ? new CoverSweep({ db, storage, log, sourceUrl: config.covers.sourceUrl, settings: options.coverSweep })
+    : undefined;
+  const summaries = new SummariesService({ db, plan: usage, storedCovers: covers });
 
   // A reader's new XP or profile shows in their rankings at once on this instance.
   const standingChanged = (userId: string) => ranking.forget(userId);
@@ -248,8 +261,9 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     const holds = await usage.releaseAllHolds();
     const claims = await generation.releaseAllClaims();
     const audioLeft = await audioSyntheses.releaseAll();
-    if (holds + claims + audioLeft.claims + audioLeft.parts > 0) {
-      log.info({ holds, claims, audio: audioLeft }, 'released what a previous process left');
+    const coverClaims = (await coverSweep?.releaseAllClaims()) ?? 0;
+    if (holds + claims + audioLeft.claims + audioLeft.parts + coverClaims > 0) {
+      log.info({ holds, claims, audio: audioLeft, coverClaims }, 'released what a previous process left');
     }
   }
 
@@ -269,6 +283,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       refreshMs: config.catalogRefreshSeconds * 1_000,
       openLibrary: config.openLibrary,
     }),
+    covers,
+    coverSweep,
     usage,
     summaries,
     generation,
@@ -283,6 +299,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     testimonials,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
+      // The sweep first: it may be storing a cover, and the storage and database close after this.
+      await coverSweep?.stop();
       for (const close of closers) await close();
     },
   };

@@ -41,6 +41,9 @@ export const ENDPOINT_ROUTES = {
     categories: { method: 'GET', path: '/api/catalog/categories' },
     random: { method: 'GET', path: '/api/catalog/random' },
   },
+  covers: {
+    get: { method: 'GET', path: '/api/covers/:file' },
+  },
   summaries: {
     generate: { method: 'POST', path: '/api/summaries' },
     get: { method: 'GET', path: '/api/summaries/:id' },

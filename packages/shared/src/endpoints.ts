@@ -52,6 +52,7 @@ import {
   randomBookResponseSchema,
 } from './contracts/catalog.js';
 import { contactReceivedSchema, contactRequestSchema } from './contracts/contact.js';
+import { coverParamsSchema } from './contracts/covers.js';
 import { signedFileParamsSchema, signedFileQuerySchema } from './contracts/files.js';
 import {
   achievementsResponseSchema,
@@ -189,6 +190,15 @@ export const ENDPOINTS = {
       ...ENDPOINT_ROUTES.catalog.random,
       querystring: randomBookQuerySchema,
       response: { 200: randomBookResponseSchema },
+    },
+  },
+  covers: {
+    /** A book cover stored by the app, named by its content (the URL in a book's `cover_url`). */
+    get: {
+      ...ENDPOINT_ROUTES.covers.get,
+      params: coverParamsSchema,
+      response: { 200: binary },
+      produces: 'image/*',
     },
   },
   summaries: {

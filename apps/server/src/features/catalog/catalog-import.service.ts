@@ -22,10 +22,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function coverUrlFor(isbn13: string | null): string | null {
-  return isbn13 ? `https://covers.openlibrary.org/b/isbn/${isbn13}-M.jpg?default=false` : null;
-}
-
 export function slugOf(entry: CatalogEntry): string {
   return entry.slug ?? slugify(entry.en ?? entry.title);
 }
@@ -48,7 +44,6 @@ export function toBookInput(entry: CatalogEntry): BookInput {
     level: entry.level,
     badges: [...entry.badges],
     trendingScore: entry.trending,
-    coverUrl: coverUrlFor(entry.isbn13),
     source: 'catalog',
   };
 }

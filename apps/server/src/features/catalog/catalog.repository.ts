@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Badge, BookSource, Category, Language, Level, Sort } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { bookSummaries, books } from '../../db/schema/index.js';
+import { bookCovers, bookSummaries, books } from '../../db/schema/index.js';
 
 /** A book as stored, with every edition title; the service picks the one to show. */
 export interface BookRecord {
@@ -22,7 +22,8 @@ export interface BookRecord {
   coverUrl: string | null;
 }
 
-export interface BookInput extends BookRecord {
+/** A book as the import writes it: its cover is the cover sweep's (covers/), never the import's. */
+export interface BookInput extends Omit<BookRecord, 'coverUrl'> {
   source: BookSource;
 }
 
@@ -117,14 +118,20 @@ export async function loadAllBooks(db: Database): Promise<BookRecord[]> {
 }
 
 /**
- * Changes whenever a book is added, changed or removed: the count and the latest change. A
- * cheap check that tells an instance its search index is out of date.
+ * Changes whenever a book is added, changed or removed, or its cover is stored or found missing:
+ * the count and the latest changes. A cheap check that tells an instance its search index is out
+ * of date.
  */
 export async function catalogVersion(db: Database): Promise<string> {
   const [row] = await db
-    .select({ count: count(), latest: sql<string | null>`max(${books.updatedAt})::text` })
+    .select({
+      count: count(),
+      latest: sql<string | null>`max(${books.updatedAt})::text`,
+      latestCover: sql<string | null>`(select max(${bookCovers.updatedAt})::text from ${bookCovers}
+        where ${bookCovers.status} in ('fetched', 'missing'))`,
+    })
     .from(books);
-  return `${row?.count ?? 0}@${row?.latest ?? ''}`;
+  return `${row?.count ?? 0}@${row?.latest ?? ''}@${row?.latestCover ?? ''}`;
 }
 
 const thenTrending = [desc(books.trendingScore), asc(books.title), asc(books.id)];

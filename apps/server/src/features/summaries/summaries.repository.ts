@@ -27,6 +27,18 @@ export interface SummaryRecord {
   createdAt: Date;
 }
 
+/**
+ * The related books as stored with the summary, each with the cover its book has now: a cover
+ * is stored after the summary was written, or the summary was written before covers were the
+ * app's own (ADR 26).
+ */
+const RELATED_WITH_COVERS = sql<RelatedBook[]>`coalesce((
+  select jsonb_agg(related.book || jsonb_build_object('cover_url', related_book.cover_url)
+    order by related.position)
+  from jsonb_array_elements(${bookSummaries.related}) with ordinality as related(book, position)
+  left join ${books} as related_book on related_book.id::text = related.book->>'id'
+), '[]'::jsonb)`;
+
 const SUMMARY_COLUMNS = {
   id: bookSummaries.id,
   normKey: bookSummaries.normKey,
@@ -37,7 +49,7 @@ const SUMMARY_COLUMNS = {
   category: bookSummaries.category,
   kind: bookSummaries.kind,
   content: bookSummaries.content,
-  related: bookSummaries.related,
+  related: RELATED_WITH_COVERS,
   coverUrl: books.coverUrl,
   isbn13: books.isbn13,
   createdAt: bookSummaries.createdAt,

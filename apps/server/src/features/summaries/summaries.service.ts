@@ -11,6 +11,7 @@ import { batchedReads } from '../../db/batched-reads.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
+import type { StoredCovers } from '../../ports/stored-covers.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
 import { createCoverImages, type CoverImages } from './export/cover-image.js';
 import { storeSummary, type NewSummary } from './generation/generation.repository.js';
@@ -36,8 +37,8 @@ export interface SummariesDeps {
   db: Database;
   /** The reader's plan decides how much history they see, and whether they may export a PDF. */
   plan: ReaderPlan;
-  /** Book covers for the PDF export; by default fetched over HTTP with a short timeout. */
-  covers?: CoverImages;
+  /** The covers the app stores (the StoredCovers port), printed in the PDF export. */
+  storedCovers?: StoredCovers | undefined;
 }
 
 /** A summary exported as a PDF document, with the book title its file is named after. */
@@ -78,7 +79,7 @@ export class SummariesService implements SummarySource {
   private readonly historyPairs: (key: string) => Promise<true | undefined>;
 
   constructor(private readonly deps: SummariesDeps) {
-    this.covers = deps.covers ?? createCoverImages();
+    this.covers = createCoverImages({ stored: deps.storedCovers });
     this.historyPairs = batchedReads((keys) => findUserSummaryPairs(deps.db, keys));
   }
 
