@@ -14,6 +14,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { gamificationRoutes } from './features/gamification/gamification.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { demoRoutes } from './features/summaries/editorial/demo.routes.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
 import { translationRoutes } from './features/summaries/translation/translation.routes.js';
@@ -144,8 +145,12 @@ export async function buildApp({
       setImmediate(() => services.llm.preload?.());
     });
   }
-  // Writes the shipped catalogue when it changed, then builds the search index.
-  app.addHook('onReady', () => services.catalog.importShipped());
+  // Writes the shipped catalogue when it changed, then builds the search index; then the editorial
+  // library, whose summaries link to the catalogue's books.
+  app.addHook('onReady', async () => {
+    await services.catalog.importShipped();
+    await services.editorial.seedShipped();
+  });
 
   await app.register(authPlugin, { sessions: services.auth.sessionCheck });
   await app.register(guardsFirstPlugin);
@@ -173,6 +178,7 @@ export async function buildApp({
   await app.register(generationRoutes, { generation: services.generation });
   await app.register(translationRoutes, { translation: services.translation });
   await app.register(audioRoutes, { audio: services.audio });
+  await app.register(demoRoutes, { editorial: services.editorial });
   // Presigned S3 URLs point at the bucket; only local files are served by the app.
   if (services.files) await app.register(filesRoutes, { files: services.files });
   await app.register(billingRoutes, { billing: services.billing });
