@@ -11,11 +11,21 @@ export type SummaryHeadingBook = Pick<
 >;
 
 /**
- * A summary's heading: the cover, the title (the page's <h1>), the author and its badges (the
- * language, the category, the editors' badge of an editorial summary); `children` go below.
+ * A summary's heading: the cover, the title (the page's <h1>, or an <h2> under a page's own), the
+ * author and its badges (the language, the category, the editors' badge of an editorial
+ * summary); `children` go below.
  */
-export function SummaryHeading({ summary, children }: { summary: SummaryHeadingBook; children?: ReactNode }) {
+export function SummaryHeading({
+  summary,
+  level = 1,
+  children,
+}: {
+  summary: SummaryHeadingBook;
+  level?: 1 | 2;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
+  const Title = level === 1 ? 'h1' : 'h2';
   return (
     <div className="flex gap-4 sm:gap-6">
       <BookCover src={summary.cover_url} className="w-24 sm:w-32 print:w-24" eager />
@@ -23,9 +33,9 @@ export function SummaryHeading({ summary, children }: { summary: SummaryHeadingB
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
           {t('pages.summary.title')}
         </p>
-        <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">
+        <Title className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">
           {summary.title}
-        </h1>
+        </Title>
         <p className="text-base text-stone-700 sm:text-lg" data-testid="summary-author">
           {summary.author}
         </p>

@@ -102,11 +102,13 @@ function DemoView({
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('pages.demo.title')}: ${summary.title} · ${t('common.appName')}`}</title>
-      <p className="mb-6 rounded-xl bg-stone-100 px-4 py-3 text-sm text-stone-700" data-testid="demo-intro">
-        <span className="font-semibold text-stone-900">{t('pages.demo.title')}. </span>
-        {t('pages.demo.intro')}
-      </p>
-      <SummaryHeading summary={summary} />
+      <header className="mb-8 border-b border-stone-200 pb-6" data-testid="demo-intro">
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+          {t('pages.demo.title')}
+        </h1>
+        <p className="mt-2 text-lg text-stone-600">{t('pages.demo.intro')}</p>
+      </header>
+      <SummaryHeading summary={summary} level={2} />
       <div className="mt-6">
         <DemoNarration demo={demo} onRefresh={onRefresh} />
       </div>

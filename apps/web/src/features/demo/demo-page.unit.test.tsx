@@ -101,7 +101,7 @@ describe('DemoPage', () => {
     expect(screen.getByRole('status').textContent).toContain(en.pages.demo.loading);
 
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Psychology of Money' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'The Psychology of Money' })).toBeTruthy();
     expect(screen.getByText('Behaviour matters more than formulas.')).toBeTruthy();
     expect(screen.getByTestId('summary-editorial').textContent).toContain(en.catalog.badges.editors);
     const player = screen.getByTestId('audio-player');
@@ -137,13 +137,14 @@ describe('DemoPage', () => {
     expect(alert.textContent).toContain(en.pages.demo.errorTitle);
     answer = () => json(DEMO);
     await userEvent.click(within(alert).getByRole('button', { name: en.pages.demo.retry }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Psychology of Money' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'The Psychology of Money' })).toBeTruthy();
   });
 
   it('invites the visitor to sign up, returning to the same summary in the app afterwards', async () => {
     renderDemo();
     const cta = await screen.findByTestId('demo-cta');
     expect(within(cta).getByRole('heading', { level: 2 }).textContent).toContain(en.pages.demo.ctaTitle);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.pages.demo.title);
     expect(cta.textContent).toContain('10 summaries and 10 audios');
     await userEvent.click(within(cta).getByRole('link', { name: en.pages.demo.ctaButton }));
     const where = new URL((await screen.findByTestId('where')).textContent, 'http://app.test');
@@ -160,7 +161,7 @@ describe('DemoPage', () => {
     answer = () =>
       json({ ...DEMO, summary: { ...DEMO.summary, language: 'es', title: 'La psicología del dinero' } });
     renderDemo();
-    expect(await screen.findByRole('heading', { level: 1, name: 'La psicología del dinero' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'La psicología del dinero' })).toBeTruthy();
     expect(api.requests[0]?.url.searchParams.get('language')).toBe('es');
     expect(screen.getByTestId('demo-cta').textContent).toContain(translations.es.pages.demo.ctaTitle);
   });
