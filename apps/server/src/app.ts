@@ -145,10 +145,11 @@ export async function buildApp({
       setImmediate(() => services.llm.preload?.());
     });
   }
-  // Writes the shipped catalogue when it changed, then builds the search index; then the editorial
-  // library, whose summaries link to the catalogue's books.
+  // Writes the shipped catalogue when it changed, then builds the search index.
+  app.addHook('onReady', () => services.catalog.importShipped());
+  // Then the editorial library, whose summaries link to the catalogue's books (hooks run in order,
+  // each within its own start-up time).
   app.addHook('onReady', async () => {
-    await services.catalog.importShipped();
     await services.editorial.seedShipped();
   });
 
