@@ -16,6 +16,7 @@ import { coversRoutes } from './features/catalog/covers/covers.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { gamificationRoutes } from './features/gamification/gamification.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { demoRoutes } from './features/summaries/editorial/demo.routes.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
 import { translationRoutes } from './features/summaries/translation/translation.routes.js';
@@ -153,6 +154,11 @@ export async function buildApp({
     await services.catalog.importShipped();
     services.coverSweep?.start();
   });
+  // Then the editorial library, whose summaries link to the catalogue's books (hooks run in order,
+  // each within its own start-up time).
+  app.addHook('onReady', async () => {
+    await services.editorial.seedShipped();
+  });
 
   await app.register(authPlugin, { sessions: services.auth.sessionCheck });
   await app.register(guardsFirstPlugin);
@@ -181,6 +187,7 @@ export async function buildApp({
   await app.register(generationRoutes, { generation: services.generation });
   await app.register(translationRoutes, { translation: services.translation });
   await app.register(audioRoutes, { audio: services.audio });
+  await app.register(demoRoutes, { editorial: services.editorial });
   // Presigned S3 URLs point at the bucket; only local files are served by the app.
   if (services.files) await app.register(filesRoutes, { files: services.files });
   await app.register(billingRoutes, { billing: services.billing });

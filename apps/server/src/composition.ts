@@ -30,6 +30,7 @@ import { ProgressService } from './features/gamification/progress.service.js';
 import { RankingService } from './features/gamification/ranking.service.js';
 import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
+import { EditorialService } from './features/summaries/editorial/editorial.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
 import { SummariesService } from './features/summaries/summaries.service.js';
@@ -111,6 +112,8 @@ export interface Services {
   summaries: SummariesService;
   generation: GenerationService;
   translation: TranslationService;
+  /** The editorial library (seeded at start) and the demo. */
+  editorial: EditorialService;
   audio: AudioService;
   progress: ProgressService;
   profiles: ProfileService;
@@ -228,6 +231,9 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     shutdownGraceMs,
   });
 
+  // The editorial library: resolved in the catalogue like a generation; the demo's narration on the house.
+  const editorial = new EditorialService({ db, catalog: catalogLookup, narration: audio, log });
+
   // Premium through Stripe (off without STRIPE_SECRET_KEY) and admin grants.
   const billing = new BillingService({
     db,
@@ -289,6 +295,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     summaries,
     generation,
     translation,
+    editorial,
     audio,
     progress,
     profiles,

@@ -56,6 +56,9 @@ export const ENDPOINT_ROUTES = {
     get: { method: 'GET', path: '/api/summaries/:id/audio' },
     prepare: { method: 'POST', path: '/api/summaries/:id/audio' },
   },
+  demo: {
+    get: { method: 'GET', path: '/api/demo' },
+  },
   gamification: {
     addXp: { method: 'POST', path: '/api/xp' },
     me: { method: 'GET', path: '/api/me' },

@@ -40,6 +40,7 @@ import {
   checkoutRequestSchema,
   webhookResponseSchema,
 } from './contracts/billing.js';
+import { demoQuerySchema, demoResponseSchema } from './contracts/demo.js';
 import {
   catalogImportResponseSchema,
   catalogSearchRequestSchema,
@@ -247,6 +248,13 @@ export const ENDPOINTS = {
       body: audioRequestSchema,
       response: { 200: audioResponseSchema },
       events: audioEventSchema,
+    },
+  },
+  demo: {
+    get: {
+      ...ENDPOINT_ROUTES.demo.get,
+      querystring: demoQuerySchema,
+      response: { 200: demoResponseSchema },
     },
   },
   gamification: {

@@ -240,6 +240,11 @@ export const summarySchema = z
     content: summaryContentSchema,
     related: z.array(relatedBookSchema),
     createdAt: text(),
+    /**
+     * Written by Summa's editors (the editorial library, spec badge 'editors'), not by the model:
+     * the standard the generated summaries are held to.
+     */
+    editorial: z.boolean(),
     /** The reader's own feedback, once given. */
     feedback: feedbackSchema.nullable(),
   })

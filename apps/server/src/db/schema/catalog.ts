@@ -116,9 +116,10 @@ export const books = pgTable(
 
 /** One row per imported data set: lets start-up skip an import whose content is unchanged. */
 export const catalogImports = pgTable('catalog_imports', {
-  /** 'catalog' for the shipped catalogue. */
+  /** 'catalog' for the shipped catalogue, 'editorial' for the editorial library. */
   id: text('id').primaryKey(),
   contentHash: text('content_hash').notNull(),
+  /** How many items it held: books, or editorial summaries. */
   bookCount: integer('book_count').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });

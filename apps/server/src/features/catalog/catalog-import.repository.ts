@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { books, catalogImports } from '../../db/schema/index.js';
+import { books } from '../../db/schema/index.js';
 import { isBookId, RECORD_COLUMNS, type BookInput, type BookRecord } from './catalog.repository.js';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
@@ -137,22 +137,4 @@ export async function editBookAsAdmin(
     .where(eq(books.id, id))
     .returning(RECORD_COLUMNS);
   return record;
-}
-
-export async function importedHash(db: Database, importId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ contentHash: catalogImports.contentHash })
-    .from(catalogImports)
-    .where(eq(catalogImports.id, importId));
-  return row?.contentHash;
-}
-
-export async function recordImport(db: Database, importId: string, contentHash: string, bookCount: number) {
-  await db
-    .insert(catalogImports)
-    .values({ id: importId, contentHash, bookCount })
-    .onConflictDoUpdate({
-      target: catalogImports.id,
-      set: { contentHash, bookCount, importedAt: sql`now()` },
-    });
 }

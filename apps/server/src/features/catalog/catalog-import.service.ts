@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { foldText, type CatalogImportResponse } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
-import { importedHash, recordImport, upsertBooks } from './catalog-import.repository.js';
+import { importedHash, recordImport } from '../../db/data-imports.repository.js';
+import { upsertBooks } from './catalog-import.repository.js';
 import type { BookInput } from './catalog.repository.js';
 
 const CATALOG_IMPORT_ID = 'catalog';

@@ -158,14 +158,15 @@ function filterConditions({ category, level, edition, search }: CatalogFilters):
 /**
  * The id of the book's summary in `language`, or null. A subquery rather than a join: nothing
  * makes (book, language) unique, and a second summary must not list the book twice. With a
- * LIMIT, PostgreSQL evaluates it only for the rows returned, each an index lookup.
+ * LIMIT, PostgreSQL evaluates it only for the rows returned, each an index lookup. The editors'
+ * summary comes first (a model's one it replaced stays for the readers who have it).
  */
 function summaryIdIn(language: Language): SQL<string | null> {
   // Drizzle leaves columns unqualified in a one-table select, where "id" would name the summary's.
   const bookId = sql`${books}.${sql.identifier(books.id.name)}`;
   return sql<string | null>`(select ${bookSummaries.id} from ${bookSummaries}
     where ${bookSummaries.bookId} = ${bookId} and ${bookSummaries.language} = ${language}
-    order by ${bookSummaries.createdAt} limit 1)`;
+    order by ${bookSummaries.source} = 'model', ${bookSummaries.createdAt} limit 1)`;
 }
 
 export interface ExploreOptions extends CatalogFilters {

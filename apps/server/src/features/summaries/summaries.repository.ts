@@ -9,6 +9,7 @@ import type {
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { bookSummaries, books, summaryFeedback, userSummaries } from '../../db/schema/index.js';
+import type { SummarySource } from '../../db/schema/summaries.js';
 
 export interface SummaryRecord {
   id: string;
@@ -24,6 +25,8 @@ export interface SummaryRecord {
   coverUrl: string | null;
   /** The catalogue book's ISBN-13, when the summary is of a catalogue book that has one. */
   isbn13: string | null;
+  /** Who wrote it: the model, or Summa's editors (the editorial library). */
+  source: SummarySource;
   createdAt: Date;
 }
 
@@ -52,6 +55,7 @@ const SUMMARY_COLUMNS = {
   related: RELATED_WITH_COVERS,
   coverUrl: books.coverUrl,
   isbn13: books.isbn13,
+  source: bookSummaries.source,
   createdAt: bookSummaries.createdAt,
 };
 

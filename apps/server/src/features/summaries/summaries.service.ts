@@ -47,12 +47,9 @@ export interface SummaryPdf {
   pdf: Buffer;
 }
 
-/**
- * A stored summary's answer up to the reader's part, serialized once: the summary never changes
- * (it was checked against its schema before it was stored), and its content is most of the body.
- */
-function readySummary(summary: SummaryRecord): ReadySummary {
-  const body = JSON.stringify({
+/** A stored summary as the API shows it to anyone (the reader's own feedback aside). */
+export function summaryView(summary: SummaryRecord): Omit<Summary, 'feedback'> {
+  return {
     id: summary.id,
     title: summary.title,
     author: summary.author,
@@ -63,8 +60,17 @@ function readySummary(summary: SummaryRecord): ReadySummary {
     isbn13: summary.isbn13,
     content: summary.content,
     related: summary.related,
+    editorial: summary.source !== 'model',
     createdAt: summary.createdAt.toISOString(),
-  } satisfies Omit<Summary, 'feedback'>);
+  };
+}
+
+/**
+ * A stored summary's answer up to the reader's part, serialized once: the summary never changes
+ * (it was checked against its schema before it was stored), and its content is most of the body.
+ */
+function readySummary(summary: SummaryRecord): ReadySummary {
+  const body = JSON.stringify(summaryView(summary));
   const bodyStart = body.slice(0, -1);
   return { id: summary.id, bodyStart, bodyUnrated: `${bodyStart},"feedback":null}` };
 }
