@@ -36,6 +36,11 @@ export const CACHE_SETTINGS = {
   rankingStanding: { max: 20_000, ttlMs: 1_000 },
   /** A summary's language and category, which never change (every XP award reads them). */
   summaryTopic: { max: 20_000, ttlMs: 60 * 60_000 },
+  /**
+   * A summary's link preview (title, author, cover, one-liner) for /summary/:id's social tags and
+   * GET /api/summaries/:id/preview; a summary never changes, a re-imported cover shows after this.
+   */
+  summaryPreview: { max: 5_000, ttlMs: 10 * 60_000 },
   /** Book covers fetched for the PDF export, re-encoded small (~30 KB each); a failed fetch is not kept. */
   pdfCover: { max: 200, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
