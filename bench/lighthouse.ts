@@ -123,7 +123,7 @@ try {
     JSON.stringify({ benchmark: 'lighthouse-mobile', chromium: CHROMIUM, pages: results }, null, 2),
   );
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await llm.close();
