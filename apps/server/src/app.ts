@@ -124,6 +124,13 @@ export async function buildApp({
   });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
 
+  // Never the request's Host or X-Forwarded-Host: anyone can set those (see AuthDeps.baseUrl).
+  const baseUrl = () => {
+    if (config.publicUrl) return config.publicUrl;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    return `http://localhost:${port}`;
+  };
   const services = await composeServices({
     ...overrides,
     config,
@@ -131,13 +138,7 @@ export async function buildApp({
     log: app.log,
     rateLimit: app.rateLimit,
     mail: app.mail,
-    // Never the request's Host or X-Forwarded-Host: anyone can set those (see AuthDeps.baseUrl).
-    baseUrl: () => {
-      if (config.publicUrl) return config.publicUrl;
-      const address = app.server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : config.port;
-      return `http://localhost:${port}`;
-    },
+    baseUrl,
   });
   app.addHook('onClose', () => services.close());
   app.decorate('modelStatus', () => services.llm.status());
@@ -195,7 +196,13 @@ export async function buildApp({
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(testimonialsRoutes, { testimonials: services.testimonials });
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    // The prerendered pages' canonical links and social tags name the public address, as mails do.
+    origin: () => new URL(baseUrl()).origin,
+    affiliateDisclosure: config.amazonAssociateTag !== undefined,
+    previews: services.summaries,
+  });
   return app;
 }
 

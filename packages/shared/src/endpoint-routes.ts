@@ -47,6 +47,7 @@ export const ENDPOINT_ROUTES = {
   summaries: {
     generate: { method: 'POST', path: '/api/summaries' },
     get: { method: 'GET', path: '/api/summaries/:id' },
+    preview: { method: 'GET', path: '/api/summaries/:id/preview' },
     pdf: { method: 'GET', path: '/api/summaries/:id/pdf' },
     feedback: { method: 'POST', path: '/api/summaries/:id/feedback' },
     translate: { method: 'POST', path: '/api/summaries/:id/translations' },

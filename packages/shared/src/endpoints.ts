@@ -83,6 +83,7 @@ import {
   historyQuerySchema,
   historyResponseSchema,
   summaryParamsSchema,
+  summaryPreviewSchema,
   summarySchema,
   translateSummaryRequestSchema,
   translateSummaryResponseSchema,
@@ -210,6 +211,11 @@ export const ENDPOINTS = {
       events: generationEventSchema,
     },
     get: { ...ENDPOINT_ROUTES.summaries.get, params: summaryParamsSchema, response: { 200: summarySchema } },
+    preview: {
+      ...ENDPOINT_ROUTES.summaries.preview,
+      params: summaryParamsSchema,
+      response: { 200: summaryPreviewSchema },
+    },
     pdf: {
       ...ENDPOINT_ROUTES.summaries.pdf,
       params: summaryParamsSchema,

@@ -41,6 +41,11 @@ export const CACHE_SETTINGS = {
    * shows at once on the instance that made it, on the others within the lifetime.
    */
   testimonials: { max: 3, ttlMs: 60_000 },
+  /**
+   * A summary's link preview (title, author, cover, one-liner) for /summary/:id's social tags and
+   * GET /api/summaries/:id/preview; a summary never changes, a re-imported cover shows after this.
+   */
+  summaryPreview: { max: 5_000, ttlMs: 10 * 60_000 },
   /** Book covers for the PDF export (read from the storage), re-encoded small (~30 KB each); a failure is not kept. */
   pdfCover: { max: 200, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;

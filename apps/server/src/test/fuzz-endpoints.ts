@@ -318,6 +318,13 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
       },
       { method: 'GET', route: '/api/summaries/{id}', runs: 155, id },
       {
+        // Public: anyone's shared-link preview of the real summary, or of none.
+        method: 'GET',
+        route: '/api/summaries/{id}/preview',
+        runs: 60,
+        id: fc.oneof({ weight: 1, arbitrary: fc.constant(summaryId) }, { weight: 2, arbitrary: id }),
+      },
+      {
         method: 'POST',
         route: '/api/summaries/{id}/feedback',
         runs: 155,

@@ -5,6 +5,7 @@ import {
   type Language,
   type Suggestion,
   type Summary,
+  type SummaryPreview,
 } from '@summa/shared';
 import { createMemoryCache } from '../../cache/memory-cache.js';
 import { batchedReads } from '../../db/batched-reads.js';
@@ -12,6 +13,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
 import type { StoredCovers } from '../../ports/stored-covers.js';
+import type { SummaryPreviews } from '../../ports/summary-previews.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
 import { createCoverImages, type CoverImages } from './export/cover-image.js';
 import { storeSummary, type NewSummary } from './generation/generation.repository.js';
@@ -76,10 +78,12 @@ function readySummary(summary: SummaryRecord): ReadySummary {
 }
 
 /** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
-export class SummariesService implements SummarySource {
+export class SummariesService implements SummarySource, SummaryPreviews {
   private readonly readCache = new SummaryReadCache();
   /** A summary's language and category never change: every XP award asks for them. */
   private readonly topics = createMemoryCache<SummaryTopic>('summaryTopic');
+  /** Shared links are opened by many (and their previews fetched by chat apps): one read per id. */
+  private readonly previews = createMemoryCache<SummaryPreview>('summaryPreview');
   private readonly covers: CoverImages;
   /** Whether pairs are in readers' lists, one query per event-loop turn (awards come in crowds). */
   private readonly historyPairs: (key: string) => Promise<true | undefined>;
@@ -95,6 +99,18 @@ export class SummariesService implements SummarySource {
     if (!summary) return undefined;
     const { id, title, author, language, content, coverUrl, category } = summary;
     return { id, title, author, language, content, coverUrl, category };
+  }
+
+  /** The SummaryPreviews port and GET /api/summaries/:id/preview: what anyone may see of a summary. */
+  async preview(summaryId: string): Promise<SummaryPreview | undefined> {
+    const cached = this.previews.get(summaryId);
+    if (cached) return cached;
+    const summary = await findSummary(this.deps.db, summaryId);
+    if (!summary) return undefined;
+    const { id, title, author, language, coverUrl, content } = summary;
+    const preview = { id, title, author, language, cover_url: coverUrl, oneLiner: content.oneLiner };
+    this.previews.set(summaryId, preview);
+    return preview;
   }
 
   async topicOf(summaryId: string): Promise<SummaryTopic | undefined> {

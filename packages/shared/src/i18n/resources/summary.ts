@@ -83,6 +83,9 @@ export const summary = defineMessages({
       gaveDown: 'Você marcou este resumo como pouco útil.',
       yourComment: 'Seu comentário',
     },
+    preview: {
+      lead: 'Crie sua conta grátis para ler o resumo completo: ideias-chave, ações práticas, plano de 7 dias e áudio.',
+    },
     notFound: {
       title: 'Resumo não encontrado',
       body: 'Este resumo não existe ou não está mais disponível. Procure-o no seu histórico ou gere um novo.',
@@ -174,6 +177,9 @@ export const summary = defineMessages({
       gaveUp: 'You rated this summary as helpful.',
       gaveDown: 'You rated this summary as not helpful.',
       yourComment: 'Your comment',
+    },
+    preview: {
+      lead: 'Create your free account to read the whole summary: key ideas, action steps, a 7-day plan and audio.',
     },
     notFound: {
       title: 'Summary not found',
@@ -267,6 +273,9 @@ export const summary = defineMessages({
       gaveUp: 'Marcaste este resumen como útil.',
       gaveDown: 'Marcaste este resumen como poco útil.',
       yourComment: 'Tu comentario',
+    },
+    preview: {
+      lead: 'Crea tu cuenta gratis para leer el resumen completo: ideas clave, acciones prácticas, plan de 7 días y audio.',
     },
     notFound: {
       title: 'Resumen no encontrado',
