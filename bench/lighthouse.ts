@@ -1,45 +1,14 @@
 // Lighthouse (mobile) on the public pages of the built server, in the system Chromium:
 // `npm run build && npm run bench:lighthouse` (issue 24). Prints each page's category scores as JSON.
 // Targets: performance >= 0.98 on /pt, /en and /es; accessibility, best practices and SEO 1.0 everywhere.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../apps/server/src/test/summary-responder.js';
+import { startServer } from '../e2e/support/server.js';
 
-const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitUntilReady(origin: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start within 2 minutes');
-}
 
 async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
@@ -72,28 +41,19 @@ async function sharedSummaryPath(origin: string): Promise<string> {
   return `/summary/${summaryId}`;
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-lighthouse-'));
 const llm = await startFakeLlmServer({ responder: bookResponder({ chunkSize: 400, delayMs: 0 }) });
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [SERVER_ENTRY], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: llm.baseUrl,
-    LLM_MODEL: 'fake-model',
-  },
-  stdio: 'ignore',
+// The built server as the e2e suite starts it: a fresh data dir, the embedded database, no covers
+// fetched (no internet here), its PUBLIC_URL its own address.
+const server = await startServer({
+  LLM_PROVIDER: 'openai-compatible',
+  LLM_BASE_URL: llm.baseUrl,
+  LLM_MODEL: 'fake-model',
+  // Its output shares this process's stdout, where only the JSON goes.
+  LOG_LEVEL: 'silent',
 });
+const { origin } = server;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitUntilReady(origin);
   const pages = ['/pt', '/en', '/es', '/faq', '/demo', await sharedSummaryPath(origin)];
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -124,8 +84,6 @@ try {
   );
 } finally {
   chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   await llm.close();
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,25 +1,14 @@
 // Start-up time of the built server on an existing data dir: `npm run build && npm run bench:startup`.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { freePort } from '../e2e/support/server.js';
+
 const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 5);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Milliseconds from spawning the process to the first successful /healthz answer. */
 async function timeOneStart(dataDir: string): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Achievement } from '@summa/shared';
 import { screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json } from '../../test/fake-api';
 import { AchievementsPage } from './achievements-page';
 import { renderWithQueries } from '../../test/query-client';
+import { englishUser } from '../../test/english-user';
 
 function achievement(overrides: Partial<Achievement> & Pick<Achievement, 'key'>): Achievement {
   return { icon: 'trophy', xp: 20, unlockedAt: null, current: 0, target: 1, ...overrides };
@@ -33,8 +34,7 @@ beforeEach(() => {
       return typeof body === 'number' ? apiError(body, 'INTERNAL_ERROR') : json({ achievements: body });
     },
   });
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   respond = () => [BOOKS, FIRST, STREAK];
 });
 

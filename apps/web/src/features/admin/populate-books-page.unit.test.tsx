@@ -1,12 +1,13 @@
 import type { CatalogImportResponse } from '@summa/shared';
 import { screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, offline, type FakeApi } from '../../test/fake-api';
 import { PopulateBooksPage } from './populate-books-page';
 import { renderWithQueries } from '../../test/query-client';
+import { englishUser } from '../../test/english-user';
 
 const COUNTS: CatalogImportResponse = { total: 1304, inserted: 3, updated: 1, unchanged: 1300, kept: 0 };
 
@@ -19,8 +20,7 @@ let user: UserEvent;
 beforeEach(() => {
   api = fakeApi({ 'POST /api/admin/catalog/import': () => answer() });
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   answer = () => json(COUNTS);
 });
 

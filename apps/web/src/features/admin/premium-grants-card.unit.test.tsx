@@ -1,12 +1,13 @@
 import type { AdminUser } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { PremiumGrantsCard } from './premium-grants-card';
+import { englishUser } from '../../test/english-user';
 
 const en = translations.en.admin.premium;
 const READER: AdminUser = {
@@ -36,8 +37,7 @@ beforeEach(() => {
     'DELETE /api/admin/users/:id/premium': () => json({ user: READER }),
   });
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
 });
 
 afterEach(() => {

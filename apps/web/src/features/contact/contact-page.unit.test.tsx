@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Session } from '@summa/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,14 +9,14 @@ import { apiError, fakeApi, json, offline, type FakeApi } from '../../test/fake-
 import { renderWithQueries } from '../../test/query-client';
 import { testSession } from '../../test/session-fixture';
 import { ContactPage } from './contact-page';
+import { englishUser } from '../../test/english-user';
 
 let api: FakeApi;
 let user: UserEvent;
 let answer: () => Response;
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   answer = () => json({ received: true }, 202);
   api = fakeApi({ 'POST /api/contact': () => answer() });
 });

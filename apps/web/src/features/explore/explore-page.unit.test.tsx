@@ -1,12 +1,12 @@
 import type { Book, CategoriesResponse, ExploreResponse } from '@summa/shared';
 import { act, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { ExplorePage } from './explore-page';
 import { renderWithQueries } from '../../test/query-client';
+import { englishUser } from '../../test/english-user';
 
 function book(overrides: Partial<Book> & Pick<Book, 'id' | 'title'>): Book {
   return {
@@ -75,8 +75,7 @@ beforeEach(() => {
     'GET /api/catalog/categories': () => answer(CATEGORIES),
     'GET /api/catalog/random': ({ url }) => answer(network.random(url.searchParams)),
   });
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   network = {
     books: () => page([ATOMIC, WHY_WE_SLEEP]),
     random: () => ({ book: WHY_WE_SLEEP }),

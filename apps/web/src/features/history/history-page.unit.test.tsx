@@ -1,6 +1,6 @@
 import type { HistoryItem, HistoryResponse } from '@summa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
@@ -8,6 +8,7 @@ import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { formatSeen } from './format-seen';
 import { HistoryPage } from './history-page';
 import { renderWithQueries } from '../../test/query-client';
+import { englishUser } from '../../test/english-user';
 
 const HOUR = 3_600_000;
 
@@ -61,8 +62,7 @@ beforeEach(() => {
       return typeof body === 'number' ? apiError(body, 'INTERNAL_ERROR', 'boom') : json(body);
     },
   });
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   respond = () => answer([ATOMIC, SAPIENS, CASMURRO]);
 });
 

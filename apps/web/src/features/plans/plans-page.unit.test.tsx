@@ -1,7 +1,7 @@
 import type { Language, Usage } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
 import { PlansPage } from './plans-page';
 import { renderSignedIn } from '../../test/render-app';
+import { englishUser } from '../../test/english-user';
 
 // The browser's address bar: leaving for Stripe is observed, not performed.
 vi.mock('../../lib/leave-app', () => ({ leaveApp: vi.fn() }));
@@ -49,8 +50,7 @@ beforeEach(() => {
     'POST /api/billing/portal': () => json({ url: 'https://billing.stripe.test/p/session_1' }),
   });
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
 });
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import type { RankingEntry, RankingResponse } from '@summa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { RankingPage } from './ranking-page';
 import { renderWithQueries } from '../../test/query-client';
+import { englishUser } from '../../test/english-user';
 
 function entry(
   overrides: Partial<RankingEntry> & Pick<RankingEntry, 'rank' | 'anonymousCode'>,
@@ -45,8 +46,7 @@ beforeEach(() => {
       return typeof body === 'number' ? apiError(body, 'INTERNAL_ERROR', 'boom') : json(body);
     },
   });
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   respond = () => answer();
 });
 

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { captureSavedFiles, type SavedFile } from '../../test/saved-files';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApiAuth } from '../../lib/api-client';
-import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, offline, type FakeApi } from '../../test/fake-api';
 import { FICTION_SUMMARY } from '../../test/summary-fixture';
 import { SummaryActions } from './summary-actions';
 import { renderWithQueries } from '../../test/query-client';
+import { englishUser } from '../../test/english-user';
 
 const SUMMARY = FICTION_SUMMARY;
 
@@ -29,8 +29,7 @@ let user: UserEvent;
 let saved: SavedFile[];
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   answer = () => pdfAnswer();
   api = fakeApi({ 'GET /api/summaries/:id/pdf': () => answer() });
   connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });

@@ -1,15 +1,15 @@
 import type { TranslationEvent } from '@summa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApiAuth } from '../../lib/api-client';
-import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, type FakeApi } from '../../test/fake-api';
 import { FICTION_SUMMARY } from '../../test/summary-fixture';
 import { SummaryActions } from './summary-actions';
 import { renderWithQueries } from '../../test/query-client';
+import { englishUser } from '../../test/english-user';
 
 const SUMMARY = FICTION_SUMMARY;
 
@@ -24,8 +24,7 @@ let answer: () => Response;
 let user: UserEvent;
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   api = fakeApi({ 'POST /api/summaries/:id/translations': () => answer() });
   connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });
 });

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../../lib/auth/auth-client';
@@ -8,14 +8,14 @@ import { setLanguage } from '../../../lib/i18n';
 import { apiError, fakeApi, noContent, type FakeApi } from '../../../test/fake-api';
 import { renderAccount } from '../../../test/render-account';
 import { DeleteAccount } from './delete-account';
+import { englishUser } from '../../../test/english-user';
 
 let api: FakeApi;
 let user: UserEvent;
 let answer: () => Response;
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   answer = () => noContent();
   api = fakeApi({ 'DELETE /api/me': () => answer() });
 });

@@ -1,18 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../../test/fake-api';
 import { renderAccount } from '../../../test/render-account';
 import { EmailForm } from './email-form';
+import { englishUser } from '../../../test/english-user';
 
 let api: FakeApi;
 let user: UserEvent;
 let answer: (body: { newEmail: string }) => Response;
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   answer = ({ newEmail }) => json({ pendingEmail: newEmail }, 202);
   api = fakeApi({ 'POST /api/me/email': ({ body }) => answer(body as { newEmail: string }) });
 });

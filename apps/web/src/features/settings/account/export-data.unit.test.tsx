@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { captureSavedFiles, type SavedFile } from '../../../test/saved-files';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApiAuth } from '../../../lib/api-client';
-import { setLanguage } from '../../../lib/i18n';
 import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
 import { renderAccount } from '../../../test/render-account';
 import { exportFileName } from './account-api';
 import { ExportData } from './export-data';
+import { englishUser } from '../../../test/english-user';
 
 const EXPORT = JSON.stringify(
   {
@@ -36,8 +36,7 @@ let answer: () => Response | Promise<Response>;
 let saved: SavedFile[];
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   answer = () => exportAnswer();
   api = fakeApi({ 'GET /api/me/export': () => answer() });
   connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });

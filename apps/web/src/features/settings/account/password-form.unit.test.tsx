@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -8,14 +8,14 @@ import { apiError, fakeApi, json, noContent, type FakeApi } from '../../../test/
 import { renderAccount } from '../../../test/render-account';
 import { AccountSection } from './account-section';
 import { PasswordForm } from './password-form';
+import { englishUser } from '../../../test/english-user';
 
 let api: FakeApi;
 let user: UserEvent;
 let answer: () => Response;
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   answer = () => noContent();
   api = fakeApi({
     'POST /api/me/password': () => answer(),

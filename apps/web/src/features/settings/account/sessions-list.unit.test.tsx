@@ -1,6 +1,6 @@
 import type { AccountSession } from '@summa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -8,6 +8,7 @@ import { testAccountSessions } from '../../../test/account-fixture';
 import { apiError, fakeApi, json, noContent, type FakeApi } from '../../../test/fake-api';
 import { renderAccount } from '../../../test/render-account';
 import { SessionsList } from './sessions-list';
+import { englishUser } from '../../../test/english-user';
 
 let api: FakeApi;
 let user: UserEvent;
@@ -16,8 +17,7 @@ let listStatus: number | null;
 let endStatus: number | null;
 
 beforeEach(() => {
-  setLanguage('en');
-  user = userEvent.setup();
+  user = englishUser();
   sessions = testAccountSessions();
   listStatus = null;
   endStatus = null;
