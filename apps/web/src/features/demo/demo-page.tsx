@@ -102,6 +102,7 @@ function DemoView({
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <title>{`${t('pages.demo.title')}: ${summary.title} · ${t('common.appName')}`}</title>
+      <meta name="description" content={`${t('pages.demo.intro')} ${summary.content.oneLiner}`} />
       <header className="mb-8 border-b border-stone-200 pb-6" data-testid="demo-intro">
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
           {t('pages.demo.title')}
@@ -130,7 +131,7 @@ export function DemoPage() {
   const view = queryView(demo);
   if (view === 'error') {
     return (
-      <Page title={t('pages.demo.title')}>
+      <Page title={t('pages.demo.title')} description={t('pages.demo.intro')}>
         <LoadError
           title={t('pages.demo.errorTitle')}
           body={t('pages.demo.errorBody')}
@@ -142,7 +143,7 @@ export function DemoPage() {
   }
   if (!demo.data) {
     return (
-      <Page title={t('pages.demo.title')} lead={t('pages.demo.lead')}>
+      <Page title={t('pages.demo.title')} description={t('pages.demo.intro')} lead={t('pages.demo.lead')}>
         <LoadingSkeleton
           testId="demo-skeleton"
           className="flex flex-col gap-4"
