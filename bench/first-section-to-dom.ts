@@ -4,16 +4,15 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGE_STORAGE_KEY } from '@summa/shared/languages';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
-import { userSubscriptions } from '../apps/server/src/db/schema/index.js';
 import { readBody, startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../apps/server/src/test/summary-responder.js';
+import { premiumBenchReader } from './bench-reader.js';
 import { SESSION_STORAGE_KEY } from '../apps/web/src/lib/auth/session-storage.js';
 
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -145,6 +144,8 @@ export async function measureFirstSectionToDom(runs: number): Promise<number[]> 
       LLM_PROVIDER: 'openai-compatible',
       LLM_BASE_URL: tap.baseUrl,
       LLM_MODEL: 'fake-model',
+      // No covers fetched from the internet while measuring.
+      COVERS_FETCH: 'off',
     },
     { webDistDir: WEB_DIST },
   );
@@ -152,24 +153,7 @@ export async function measureFirstSectionToDom(runs: number): Promise<number[]> 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      email: 'bench-browser@summa.test',
-      password: 'bench-secret',
-      full_name: 'Bench',
-      signup_language: 'en',
-    },
-  });
-  const session = signup.json<Session>();
-  // Premium, so that the monthly limit never stops a run.
-  await app.inject({
-    method: 'GET',
-    url: '/api/me/usage',
-    headers: { authorization: `Bearer ${session.access_token}` },
-  });
-  await database.db.update(userSubscriptions).set({ plan: 'premium' });
+  const session = await premiumBenchReader(app, database, 'bench-browser@summa.test');
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

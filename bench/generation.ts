@@ -24,6 +24,7 @@ import { startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../apps/server/src/test/summary-responder.js';
 import { summarizePrompt } from '../apps/server/src/features/summaries/generation/prompts/index.js';
 import { measureFirstSectionToDom } from './first-section-to-dom.js';
+import { premiumBenchReader } from './bench-reader.js';
 import { median } from './median.js';
 
 const BOOKS = 20;
@@ -48,27 +49,15 @@ async function main() {
     // One reader generates as fast as it can: measure the generation, not the fair-use limits.
     GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
     GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
+    // No covers fetched from the internet while measuring.
+    COVERS_FETCH: 'off',
   });
   const app = await buildApp({ config: { ...config, webDistDir: undefined }, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      email: 'bench@summa.test',
-      password: 'bench-secret',
-      full_name: 'Bench',
-      signup_language: 'en',
-    },
-  });
-  const token = signup.json<{ access_token: string }>().access_token;
-  const auth = { authorization: `Bearer ${token}` };
-  // Premium, so that the monthly limit does not cut the run short.
-  await app.inject({ method: 'GET', url: '/api/me/usage', headers: auth });
-  const { userSubscriptions } = await import('../apps/server/src/db/schema/index.js');
-  await database.db.update(userSubscriptions).set({ plan: 'premium' });
+  const session = await premiumBenchReader(app, database, 'bench@summa.test');
+  const auth = { authorization: `Bearer ${session.access_token}` };
 
   // The model's own time: the same answer straight through the provider.
   const provider = createAiSdkProvider({

@@ -267,7 +267,13 @@ async function main() {
     const seedMs = Math.round(performance.now() - seedStarted);
     await checkRankCountTotals(client, weekStart);
 
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      // No covers fetched from the internet while measuring.
+      COVERS_FETCH: 'off',
+    });
     const app = await buildApp({ config, database, preloadModel: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -36,6 +36,8 @@ async function timeOneStart(dataDir: string): Promise<number> {
       // The local model loads in the background once the server listens: an absent file (it
       // fails at once) rather than the default model, which a first start would download.
       LLM_MODEL: path.join(dataDir, 'no-model.gguf'),
+      // No covers fetched from the internet while measuring.
+      COVERS_FETCH: 'off',
     },
     stdio: 'ignore',
   });

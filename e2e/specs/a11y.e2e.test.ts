@@ -1,11 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
 import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { expectNoViolations } from '../support/axe.js';
+import { useBrowser, openPage } from '../support/browser.js';
 import { contrastRatio } from '../support/contrast.js';
 import { holdToasts, shownToast, toastContrast } from '../support/toasts.js';
 
@@ -14,32 +14,13 @@ import { holdToasts, shownToast, toastContrast } from '../support/toasts.js';
  * generation overlay, toasts, menus, dialogs), a keyboard-only journey from /home to the summary's
  * actions and back, and the meta descriptions, in the three languages. One browser for all.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /**
  * The book of the journey: a catalogue book no other spec generates, since the first generation
  * of a book in a language is the one generate.e2e.test.ts expects to be uncached.
  */
 const BOOK = { query: 'zero to one', author: 'Peter Thiel, Blake Masters' };
-
-/** WCAG 2 A and AA violations on the page as it is now, with what each one hit. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
-async function expectNoViolations(page: Page, state: string) {
-  expect.soft({ state, violations: await axeViolations(page) }).toEqual({ state, violations: [] });
-}
 
 /** What has focus: its tag, role, accessible text and href, enough to tell elements apart. */
 function focused(page: Page) {
@@ -66,7 +47,7 @@ async function tabTo(page: Page, wanted: (element: Focused) => boolean, key = 'T
 }
 
 async function signedIn(language: Language, session: Session) {
-  const watched = await openPage(browser, { storedLanguage: language, session });
+  const watched = await openPage(browser(), { storedLanguage: language, session });
   await holdToasts(watched.context);
   return watched;
 }
@@ -233,7 +214,7 @@ describe.each(LANGUAGES)('keyboard and screen readers in %s', (language) => {
   });
 
   it('describes /faq, /terms, /privacy and /auth to search engines', async () => {
-    const { page, context } = await openPage(browser, { storedLanguage: language });
+    const { page, context } = await openPage(browser(), { storedLanguage: language });
     const pages = [
       ['/faq', texts.pages.faq.description],
       ['/terms', texts.pages.terms.description],
@@ -258,7 +239,7 @@ describe('an error toast in pt at 390 px', () => {
   it('stays at least 6 s, and its close button is reached and pressed by keyboard', async () => {
     const texts = translations.pt;
     const reader = await signUpViaApi(uniqueEmail('a11y-error-toast'), { language: 'pt' });
-    const { page, context } = await openPage(browser, {
+    const { page, context } = await openPage(browser(), {
       storedLanguage: 'pt',
       session: reader,
       viewport: { width: 390, height: 844 },

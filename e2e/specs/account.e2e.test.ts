@@ -1,8 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AccountExport, Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES } from '@summa/shared/languages';
@@ -14,7 +13,8 @@ import {
   uniqueEmail,
   visitorAddress,
 } from '../support/accounts.js';
-import { baseURL, launchBrowser, openPage } from '../support/browser.js';
+import { expectNoViolations } from '../support/axe.js';
+import { baseURL, useBrowser, openPage } from '../support/browser.js';
 import { holdToasts, shownToast } from '../support/toasts.js';
 
 /**
@@ -23,13 +23,7 @@ import { holdToasts, shownToast } from '../support/toasts.js';
  * and deletes the account, with axe finding nothing on the way, on a phone (390 px) and a laptop
  * (1366 px), in the three languages. Screenshots of the section go to /tmp/shots.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const SHOTS = '/tmp/shots';
 const WIDTHS = [390, 1366] as const;
@@ -42,19 +36,6 @@ const PHONE_AGENT =
 /** Browsers log failed requests (a sign-out with the deleted account's token) as console errors; those are expected. */
 function unexpected(errors: string[]) {
   return errors.filter((error) => !error.startsWith('Failed to load resource'));
-}
-
-/** WCAG 2 A and AA violations on the page as it is now, with what each one hit. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
-async function expectNoViolations(page: Page, state: string) {
-  expect.soft({ state, violations: await axeViolations(page) }).toEqual({ state, violations: [] });
 }
 
 /** What has focus: its tag, type, accessible name or text, label, and where it is. */
@@ -121,7 +102,7 @@ describe.each(LANGUAGES)('the Account section by keyboard in %s', (language) => 
       const email = uniqueEmail(`account-${language}-${width}`);
       const reader = await signUpViaApi(email, { language });
       const phone = await signInOnPhone(email);
-      const { page, context, errors } = await openPage(browser, {
+      const { page, context, errors } = await openPage(browser(), {
         storedLanguage: language,
         session: reader,
         viewport: { width, height: HEIGHTS[width] },

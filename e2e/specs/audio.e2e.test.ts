@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type GenerateSummaryResponse, type Language, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
-import { baseURL, launchBrowser, openPage } from '../support/browser.js';
+import { baseURL, useBrowser, openPage } from '../support/browser.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function summaryOf(session: Session, language: Language): Promise<string> {
   const response = await apiAs(session, '/api/summaries', {
@@ -50,7 +44,7 @@ describe.each(LANGUAGES)('the audio of a summary in %s', (language) => {
   it('is made on Listen, plays its first part, changes speed, and resumes after a reload', async () => {
     const session = await signUpViaApi(uniqueEmail(`audio-${language}`), { language });
     const summaryId = await summaryOf(session, language);
-    const { page, context, errors } = await openPage(browser, { storedLanguage: language, session });
+    const { page, context, errors } = await openPage(browser(), { storedLanguage: language, session });
     await page.goto(`/summary/${summaryId}`);
     const player = page.getByTestId('audio-player');
     await player.getByRole('button', { name: t.listen, exact: true }).click();
@@ -120,7 +114,7 @@ describe('the limit dialog at the 11th audio of a Free reader', () => {
 
   it.each(LANGUAGES)('opens in %s', async (language) => {
     const t = translations[language].audio;
-    const { page, context } = await openPage(browser, { storedLanguage: language, session: reader });
+    const { page, context } = await openPage(browser(), { storedLanguage: language, session: reader });
     await recordToasts(context);
     await page.goto(`/summary/${untouched[language] ?? ''}`);
     await page.getByTestId('audio-player').getByRole('button', { name: t.listen, exact: true }).click();

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fillTemplate } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
@@ -10,31 +10,17 @@ import {
   signUpViaApi,
   uniqueEmail,
 } from '../support/accounts.js';
-import { launchBrowser, openPage, openTab, type WatchedPage } from '../support/browser.js';
+import { useBrowser, openPage, openTab, type WatchedPage, heading, pathIs } from '../support/browser.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** A visitor with a page that records its toasts. */
 async function visitor(language: Language): Promise<WatchedPage> {
-  const watched = await openPage(browser, { storedLanguage: language });
+  const watched = await openPage(browser(), { storedLanguage: language });
   await recordToasts(watched.context);
   return watched;
-}
-
-function pathIs(pathname: string) {
-  return (url: URL) => url.pathname === pathname;
-}
-
-function heading(page: Page) {
-  return page.locator('h1').first().textContent();
 }
 
 function storedSession(page: Page) {
@@ -165,7 +151,7 @@ describe.each(LANGUAGES)('auth in %s', (language) => {
   it('confirms the address through the link mailed at sign-up, and the settings notice goes', async () => {
     const email = uniqueEmail(`confirm-${language}`);
     const session = await signUpViaApi(email, { language });
-    const { page, errors, context } = await openPage(browser, { storedLanguage: language, session });
+    const { page, errors, context } = await openPage(browser(), { storedLanguage: language, session });
     await recordToasts(context);
     await page.goto('/settings');
     const notice = page.getByText(fillTemplate(t.confirm.notice, { email }));
@@ -216,7 +202,7 @@ describe('the auth page', () => {
     const email = uniqueEmail('account-language');
     await signUpViaApi(email, { language: 'pt' });
     // No stored choice: the browser's en-US gives English before sign-in.
-    const { page, errors, context } = await openPage(browser, {
+    const { page, errors, context } = await openPage(browser(), {
       locale: 'en-US',
       viewport: { width: 1366, height: 900 },
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XP_BY_EVENT, type AddXpResult, type GenerateSummaryResponse, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
@@ -9,7 +9,7 @@ import { startFakeLlmServer } from '../../apps/server/src/test/fake-llm-server.j
 import { bookResponder } from '../../apps/server/src/test/summary-responder.js';
 import { PASSWORD, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { useBrowser, openPage } from '../support/browser.js';
 import { solidPng } from '../support/png.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
@@ -19,13 +19,7 @@ import { recordToasts, toastsOf } from '../support/toasts.js';
  * reader sees them. State the journey does not test is set up through the API. Each test has its
  * own reader and its own catalogue books (no other spec generates them), so order does not matter.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** Spec §4: the celebration hides after 5 s, the level-up notification after 6 s. */
 const CELEBRATION_MS = 5000;
@@ -85,7 +79,7 @@ describe('gamification', () => {
     const texts = translations.pt;
     const reader = await signUpViaApi(uniqueEmail('xp-read'), { language: 'pt' });
     const summaryId = await generate(reader, { title: 'Tiny Habits', author: 'BJ Fogg' }, 'pt');
-    const { page, context, errors } = await openPage(browser, { storedLanguage: 'pt', session: reader });
+    const { page, context, errors } = await openPage(browser(), { storedLanguage: 'pt', session: reader });
     await recordToasts(context);
 
     // The generation alone: first_summary's 20 XP, not celebrated yet.
@@ -130,7 +124,7 @@ describe('gamification', () => {
   ) {
     const reader = await signUpViaApi(uniqueEmail(label), { language: 'pt' });
     const summaryId = await generate(reader, book, 'pt');
-    const watched = await openPage(browser, {
+    const watched = await openPage(browser(), {
       storedLanguage: 'pt',
       session: reader,
       viewport: { width, height: 844 },
@@ -222,7 +216,7 @@ describe('gamification', () => {
     }
     const third = await generate(reader, { title: 'Breath', author: 'James Nestor' }, 'en');
 
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage(browser(), {
       storedLanguage: 'en',
       session: reader,
       viewport: { width: 390, height: 844 },
@@ -281,7 +275,7 @@ describe('gamification', () => {
       await award(reader, 'read_summary', id);
       await award(reader, 'share_summary', id);
     }
-    const { page, context, errors } = await openPage(browser, { storedLanguage: 'pt', session: reader });
+    const { page, context, errors } = await openPage(browser(), { storedLanguage: 'pt', session: reader });
     await recordToasts(context);
     await page.goto(`/summary/${ids[0]}`);
     await expect.poll(() => headerXp(page)).toBe(95);
@@ -326,7 +320,7 @@ describe('gamification', () => {
     const ptNickname = `Leitor ${randomUUID().slice(0, 6)}`;
     const patched = await apiAs(ptReader, '/api/me/profile', { nickname: ptNickname }, 'PATCH');
     expect(patched.status).toBe(200);
-    const { page, context, errors } = await openPage(browser, { storedLanguage: 'es', session: reader });
+    const { page, context, errors } = await openPage(browser(), { storedLanguage: 'es', session: reader });
     await recordToasts(context);
 
     const saveNickname = async (nickname: string) => {
@@ -384,7 +378,7 @@ describe('gamification', () => {
   it('pt: an uploaded avatar shows in the header; a 3 MB file is refused with the size in words', async () => {
     const texts = translations.pt;
     const reader = await signUpViaApi(uniqueEmail('avatar'), { language: 'pt' });
-    const { page, context, errors } = await openPage(browser, { storedLanguage: 'pt', session: reader });
+    const { page, context, errors } = await openPage(browser(), { storedLanguage: 'pt', session: reader });
     await recordToasts(context);
     await page.goto('/settings');
     const upload = page.getByLabel(texts.settings.avatar.upload, { exact: true });
@@ -422,7 +416,7 @@ describe('gamification', () => {
   it('pt at 390 px: a file the server refuses is dropped with its message, and the language change in the same save is saved (issue 23)', async () => {
     const texts = translations.pt;
     const reader = await signUpViaApi(uniqueEmail('avatar-refused'), { language: 'pt' });
-    const { page, context } = await openPage(browser, {
+    const { page, context } = await openPage(browser(), {
       storedLanguage: 'pt',
       session: reader,
       viewport: { width: 390, height: 844 },
@@ -469,7 +463,7 @@ describe('gamification', () => {
     const reader = await signUpViaApi(uniqueEmail('achievements'), { language: 'en' });
     const summaryId = await generate(reader, { title: 'Digital Minimalism', author: 'Cal Newport' }, 'en');
     await award(reader, 'read_summary', summaryId);
-    const { page, context, errors } = await openPage(browser, { storedLanguage: 'en', session: reader });
+    const { page, context, errors } = await openPage(browser(), { storedLanguage: 'en', session: reader });
 
     await page.goto('/achievements');
     const cards = page.getByTestId('achievement-card');
@@ -566,7 +560,7 @@ describe('gamification on a server that keeps its ranking boards a minute', () =
       bookAuthor: 'Greg McKeown',
       language: 'en',
     })) as GenerateSummaryResponse;
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage(browser(), {
       baseURL: server.origin,
       storedLanguage: 'en',
       session,
@@ -604,7 +598,7 @@ describe('gamification on a server that keeps its ranking boards a minute', () =
     const after = `After ${suffix}`;
     await call(session, '/api/me/profile', { nickname: before }, 'PATCH');
 
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage(browser(), {
       baseURL: server.origin,
       storedLanguage: 'en',
       session,

@@ -1,20 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Session, Usage } from '@summa/shared';
 import type { Language } from '@summa/shared/languages';
 import { translations } from '@summa/shared/i18n';
 import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { useBrowser, openPage } from '../support/browser.js';
 import { overlayRecord, recordOverlay, type OverlayRecord } from '../support/overlay.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** The edition of Atomic Habits each language's search finds. */
 const ATOMIC_HABITS: Record<Language, string> = {
@@ -33,7 +27,7 @@ const EARLY_TOLERANCE_MS = 200;
 const LATE_TOLERANCE_MS = 400;
 
 async function signedInContext(language: Language, session: Session) {
-  const watched = await openPage(browser, { storedLanguage: language, session });
+  const watched = await openPage(browser(), { storedLanguage: language, session });
   await recordToasts(watched.context);
   await recordOverlay(watched.context);
   return watched;

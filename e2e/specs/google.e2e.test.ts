@@ -1,22 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { AuthUser, Session, UserResponse } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
 import { PENDING_SIGNUP_STORAGE_KEY } from '../../apps/web/src/lib/auth/session-storage.js';
 import { SESSION_STORAGE_KEY, signUpViaApi } from '../support/accounts.js';
-import { baseURL, launchBrowser, openPage, type WatchedPage } from '../support/browser.js';
+import { baseURL, useBrowser, openPage, type WatchedPage, heading, pathIs } from '../support/browser.js';
 import { newGoogleAccount, signInToGoogle } from '../support/google-account.js';
 import { sharedSummaryPath } from '../support/summaries.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /**
  * A browser language other than the page's: the server falls back to the browser's language when
@@ -27,17 +21,9 @@ const OTHER_LANGUAGE: Record<Language, Language> = { pt: 'en', en: 'es', es: 'pt
 
 /** A visitor whose browser speaks another language than `language`, recording toasts. */
 async function visitor(language: Language): Promise<WatchedPage> {
-  const watched = await openPage(browser, { locale: OTHER_LOCALE[language] });
+  const watched = await openPage(browser(), { locale: OTHER_LOCALE[language] });
   await recordToasts(watched.context);
   return watched;
-}
-
-function pathIs(pathname: string) {
-  return (url: URL) => url.pathname === pathname;
-}
-
-function heading(page: Page) {
-  return page.locator('h1').first().textContent();
 }
 
 /** Browsers log failed requests as console errors; those are expected where a request fails. */
@@ -203,7 +189,7 @@ describe('Google sign-in', () => {
 
   it('brings a visitor who opened a shared summary link back to that summary after signing up', async () => {
     const target = await sharedSummaryPath('Mindset', 'Carol S. Dweck');
-    const { page, errors, context } = await openPage(browser, { storedLanguage: 'en' });
+    const { page, errors, context } = await openPage(browser(), { storedLanguage: 'en' });
     await signInToGoogle(context, newGoogleAccount('shared-link'));
 
     await page.goto(target);

@@ -3,8 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateSummaryResponse, Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
@@ -28,8 +27,9 @@ import {
   visitorAddress,
   confirmAddressViaMail,
 } from '../support/accounts.js';
+import { axeViolations } from '../support/axe.js';
 import { apiAs } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { useBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
@@ -39,13 +39,7 @@ import { recordToasts, toastsOf } from '../support/toasts.js';
  * Limit dialog's way to /plans, and, against a second server wired to the fake Stripe, checkout →
  * signed webhook → /premium-welcome → the Premium badge.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** Premium's price as the page must write it (Intl for the language, figures of plans.ts). */
 const PRICES: Record<Language, { monthly: RegExp; yearly: RegExp }> = {
@@ -61,15 +55,6 @@ async function chooseInterval(page: Page, label: string): Promise<void> {
   expect(await radio.isChecked()).toBe(true);
 }
 
-/** WCAG 2 A and AA violations on the page, with what each one hit. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
 const price = (page: Page) => page.getByTestId('premium-price').locator('span').first();
 
 describe.each(['pt', 'en', 'es'] as const)('/plans in %s', (language) => {
@@ -77,7 +62,7 @@ describe.each(['pt', 'en', 'es'] as const)('/plans in %s', (language) => {
 
   it('shows both plans, the usage and switches between monthly and yearly; upgrading says coming soon', async () => {
     const session = await signUpViaApi(uniqueEmail(`plans-${language}`), { language });
-    const { context, page, errors } = await openPage(browser, { session, storedLanguage: language });
+    const { context, page, errors } = await openPage(browser(), { session, storedLanguage: language });
     await recordToasts(context);
     try {
       await page.goto('/plans');
@@ -120,7 +105,7 @@ describe('/premium-welcome with nothing to wait for (issue 23)', () => {
   it('en at 390 px, payments off on this server: says so at once, with ways to /plans and /home', async () => {
     const texts = translations.en;
     const session = await signUpViaApi(uniqueEmail('welcome-off'), { language: 'en' });
-    const { context, page, errors } = await openPage(browser, {
+    const { context, page, errors } = await openPage(browser(), {
       session,
       storedLanguage: 'en',
       viewport: { width: 390, height: 844 },
@@ -166,7 +151,7 @@ describe('the Limit dialog', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200));
 
-    const { context, page } = await openPage(browser, { session, storedLanguage: language });
+    const { context, page } = await openPage(browser(), { session, storedLanguage: language });
     try {
       await page.goto('/home?title=One%20more%20plans%20book&author=Author');
       await page
@@ -206,7 +191,7 @@ describe('PDF export', () => {
     expect(generated.status).toBe(200);
     const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
     const folder = await mkdtemp(path.join(tmpdir(), 'summa-e2e-pdf-'));
-    const { context, page, errors } = await openPage(browser, { session, storedLanguage: language });
+    const { context, page, errors } = await openPage(browser(), { session, storedLanguage: language });
     try {
       await page.goto(`/summary/${summaryId}`);
       const pdfButton = page.getByRole('button', { name: texts.summary.actions.pdf });
@@ -294,7 +279,7 @@ describe('with Stripe (fake)', () => {
   it('en at 390 px: no Checkout session in the address says there is nothing to confirm; a payment that never confirms times out with ways on', async () => {
     const texts = translations.en;
     const session = await signUp(uniqueEmail('welcome-nothing'));
-    const { context, page } = await openPage(browser, {
+    const { context, page } = await openPage(browser(), {
       baseURL: origin,
       session,
       storedLanguage: 'en',
@@ -335,7 +320,7 @@ describe('with Stripe (fake)', () => {
   it('checkout → webhook → /premium-welcome celebrates → the Premium badge shows', async () => {
     const texts = translations.en;
     const session = await signUp(uniqueEmail('plans-stripe'));
-    const { context, page } = await openPage(browser, { baseURL: origin, session, storedLanguage: 'en' });
+    const { context, page } = await openPage(browser(), { baseURL: origin, session, storedLanguage: 'en' });
     try {
       await page.goto('/plans');
       await page.getByTestId('current-plan').waitFor();

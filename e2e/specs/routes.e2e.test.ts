@@ -126,7 +126,9 @@ describe('guards', () => {
     await page.goto(path);
     await page.waitForURL((url) => url.pathname === '/auth');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(translations.en.pages.auth.title);
-    expect(errors).toEqual([]);
+    // A shared link's id is first looked up for its preview (issue 24): one that names no summary
+    // answers 404, which the browser logs, before the visitor goes to /auth as before.
+    expect(errors).toEqual(path.startsWith('/summary/') ? [MISSING_RESOURCE_ERROR] : []);
     await context.close();
   });
 

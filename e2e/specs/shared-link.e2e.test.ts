@@ -1,31 +1,30 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translations } from '@summa/shared/i18n';
 import { AMAZON_TAG, PASSWORD, signUpViaApi, uniqueEmail } from '../support/accounts.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { useBrowser, openPage } from '../support/browser.js';
 import { sharedSummaryPath } from '../support/summaries.js';
 
 const t = translations.en.auth;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('a shared summary link', () => {
-  it('takes a fresh account through sign-up and /welcome back to the summary', async () => {
+  it("shows a visitor the book's preview, whose sign-up goes through /welcome back to the summary", async () => {
     // A reader who already has the summary shares its link.
     const target = await sharedSummaryPath('Essentialism', 'Greg McKeown');
 
-    const { page, context } = await openPage(browser, { storedLanguage: 'en' });
+    const { page, context, errors } = await openPage(browser(), { storedLanguage: 'en' });
     await page.goto(target);
+    // Issue 24: the preview (title, author, one-liner) and a sign-up, instead of the sign-in page.
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Essentialism');
+    expect(await page.getByText('Greg McKeown').count()).toBeGreaterThan(0);
+    expect((await page.getByTestId('summary-preview-one-liner').textContent())?.length).toBeGreaterThan(10);
+    await page.screenshot({ path: '/tmp/shots/prerender-summary-preview-1366.png' });
+    await page.getByTestId('summary-preview-cta').click();
     await page.waitForURL((url) => url.pathname === '/auth');
     expect(new URL(page.url()).searchParams.get('next')).toBe(target);
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('signup');
 
-    await page.getByRole('button', { name: t.toggle.toSignup, exact: true }).click();
     await page.getByLabel(t.fields.fullName).fill('Bia Lima');
     await page.getByLabel(t.fields.email).fill(uniqueEmail('shared-link'));
     await page.getByLabel(t.fields.password, { exact: true }).fill(PASSWORD);
@@ -34,6 +33,7 @@ describe('a shared summary link', () => {
     await page.waitForURL((url) => url.pathname === '/welcome');
     await page.waitForURL((url) => url.pathname === target, { timeout: 10_000 });
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('Essentialism');
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -41,7 +41,7 @@ describe('a shared summary link', () => {
     const pt = translations.pt;
     const target = await sharedSummaryPath('Essentialism', 'Greg McKeown');
     const reader = await signUpViaApi(uniqueEmail('amazon'), { language: 'pt' });
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage(browser(), {
       storedLanguage: 'pt',
       session: reader,
       viewport: { width: 390, height: 844 },

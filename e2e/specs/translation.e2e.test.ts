@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GenerateSummaryResponse } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { adminSession, signUpViaApi, uniqueEmail, confirmAddressViaMail } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { useBrowser, openPage } from '../support/browser.js';
 
 const texts = translations.en;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('instant translation', () => {
   it('a Premium reader on a phone opens a Portuguese summary in Spanish', async () => {
@@ -33,7 +26,7 @@ describe('instant translation', () => {
     expect(generated.status).toBe(200);
     const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
 
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage(browser(), {
       storedLanguage: 'en',
       session: reader,
       viewport: { width: 390, height: 844 },

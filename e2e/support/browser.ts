@@ -5,7 +5,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Session } from '@summa/shared';
 import { SESSION_STORAGE_KEY, visitorAddress } from './accounts.js';
 
@@ -26,10 +26,34 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-const BLANK_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/**
+ * One Chromium for a spec file, launched before its tests and closed after them; call it at the
+ * file's top level and the getter gives the browser inside tests and hooks.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser)
+      throw new Error('useBrowser: the browser is launched in beforeAll, read it in a test or hook');
+    return browser;
+  };
+}
+
+/** For page.waitForURL: the address's path is `pathname` (whatever its query). */
+export function pathIs(pathname: string) {
+  return (url: URL) => url.pathname === pathname;
+}
+
+/** The text of the page's first <h1>. */
+export function heading(page: Page) {
+  return page.locator('h1').first().textContent();
+}
 
 export function baseURL(): string {
   return inject('baseURL');
@@ -59,11 +83,6 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
     ...contextOptions,
     extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress(), ...contextOptions.extraHTTPHeaders },
   });
-  // This machine has no internet: Open Library covers are answered locally with a blank image,
-  // so pages that show covers render as they would online and log no failed loads.
-  await context.route(/^https:\/\/(covers\.openlibrary\.org|([\w-]+\.)?archive\.org)\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_PNG }),
-  );
   if (storedLanguage) {
     await context.addInitScript((language) => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', language);

@@ -65,6 +65,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       // The browser contexts stand for different visitors: each sends its own X-Forwarded-For
       // (see support/browser.ts), so per-address rate limits apply per visitor as in production.
       TRUST_PROXY: '127.0.0.1',
+      // This machine has no internet: no covers are fetched, and books show the drawn placeholder.
+      COVERS_FETCH: 'off',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -12,9 +12,11 @@ import { adminUsersRoutes } from './features/billing/admin-users.routes.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
+import { coversRoutes } from './features/catalog/covers/covers.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { gamificationRoutes } from './features/gamification/gamification.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { demoRoutes } from './features/summaries/editorial/demo.routes.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
 import { translationRoutes } from './features/summaries/translation/translation.routes.js';
@@ -122,6 +124,13 @@ export async function buildApp({
   });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
 
+  // Never the request's Host or X-Forwarded-Host: anyone can set those (see AuthDeps.baseUrl).
+  const baseUrl = () => {
+    if (config.publicUrl) return config.publicUrl;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    return `http://localhost:${port}`;
+  };
   const services = await composeServices({
     ...overrides,
     config,
@@ -129,13 +138,7 @@ export async function buildApp({
     log: app.log,
     rateLimit: app.rateLimit,
     mail: app.mail,
-    // Never the request's Host or X-Forwarded-Host: anyone can set those (see AuthDeps.baseUrl).
-    baseUrl: () => {
-      if (config.publicUrl) return config.publicUrl;
-      const address = app.server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : config.port;
-      return `http://localhost:${port}`;
-    },
+    baseUrl,
   });
   app.addHook('onClose', () => services.close());
   app.decorate('modelStatus', () => services.llm.status());
@@ -146,8 +149,17 @@ export async function buildApp({
       setImmediate(() => services.llm.preload?.());
     });
   }
-  // Writes the shipped catalogue when it changed, then builds the search index.
-  app.addHook('onReady', () => services.catalog.importShipped());
+  // Writes the shipped catalogue when it changed, then builds the search index; then the covers
+  // still missing are fetched in the background (never on a reader's request).
+  app.addHook('onReady', async () => {
+    await services.catalog.importShipped();
+    services.coverSweep?.start();
+  });
+  // Then the editorial library, whose summaries link to the catalogue's books (hooks run in order,
+  // each within its own start-up time).
+  app.addHook('onReady', async () => {
+    await services.editorial.seedShipped();
+  });
 
   await app.register(authPlugin, { sessions: services.auth.sessionCheck });
   await app.register(guardsFirstPlugin);
@@ -162,6 +174,7 @@ export async function buildApp({
       return user ? services.summaries.suggestions(user.id, query, language, limit) : [];
     },
   });
+  await app.register(coversRoutes, { covers: services.covers });
   await app.register(authRoutes, services.auth);
   await app.register(accountSecurityRoutes, { security: services.auth.security });
   await app.register(accountRoutes, { account: services.account });
@@ -175,6 +188,7 @@ export async function buildApp({
   await app.register(generationRoutes, { generation: services.generation });
   await app.register(translationRoutes, { translation: services.translation });
   await app.register(audioRoutes, { audio: services.audio });
+  await app.register(demoRoutes, { editorial: services.editorial });
   // Presigned S3 URLs point at the bucket; only local files are served by the app.
   if (services.files) await app.register(filesRoutes, { files: services.files });
   await app.register(billingRoutes, { billing: services.billing });
@@ -182,7 +196,13 @@ export async function buildApp({
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(testimonialsRoutes, { testimonials: services.testimonials });
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    // The prerendered pages' canonical links and social tags name the public address, as mails do.
+    origin: () => new URL(baseUrl()).origin,
+    affiliateDisclosure: config.amazonAssociateTag !== undefined,
+    previews: services.summaries,
+  });
   return app;
 }
 

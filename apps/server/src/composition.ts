@@ -21,6 +21,8 @@ import { BillingService } from './features/billing/billing.service.js';
 import { CatalogLookup } from './features/catalog/catalog-lookup.js';
 import { CatalogService } from './features/catalog/catalog.service.js';
 import { ContactService } from './features/contact/contact.service.js';
+import { CoverSweep, type CoverSweepSettings } from './features/catalog/covers/cover-sweep.js';
+import { CoversService } from './features/catalog/covers/covers.service.js';
 import { FilesService } from './features/files/files.service.js';
 import { loadAchievements } from './features/gamification/achievements.js';
 import { ProfileService } from './features/gamification/profile.service.js';
@@ -28,6 +30,7 @@ import { ProgressService } from './features/gamification/progress.service.js';
 import { RankingService } from './features/gamification/ranking.service.js';
 import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
+import { EditorialService } from './features/summaries/editorial/editorial.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
 import { SummariesService } from './features/summaries/summaries.service.js';
@@ -64,6 +67,8 @@ export interface ServiceOverrides {
   readerActivity?: ReaderActivity | undefined;
   /** Payments; by default Stripe when the config has STRIPE_SECRET_KEY. */
   payments?: PaymentsProvider | undefined;
+  /** The cover sweep's pace (tests shorten it); it runs only when the config names a source. */
+  coverSweep?: Partial<CoverSweepSettings> | undefined;
 }
 
 export interface CompositionOptions extends ServiceOverrides {
@@ -99,10 +104,16 @@ export interface Services {
   auth: AuthServices;
   health: HealthService;
   catalog: CatalogService;
+  /** The book covers the app stores and serves. */
+  covers: CoversService;
+  /** Fetches the covers in the background once the catalogue is in; undefined with COVERS_FETCH=off. */
+  coverSweep: CoverSweep | undefined;
   usage: UsageService;
   summaries: SummariesService;
   generation: GenerationService;
   translation: TranslationService;
+  /** The editorial library (seeded at start) and the demo. */
+  editorial: EditorialService;
   audio: AudioService;
   progress: ProgressService;
   profiles: ProfileService;
@@ -149,7 +160,12 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   const pollMs = options.generation?.pollMs;
   // A summary's hold on the plan lives as long as a generation's claim, renewed alike.
   const usage = new UsageService({ db, holdMs: leaseMs });
-  const summaries = new SummariesService({ db, plan: usage });
+  // The StoredCovers port: the PDF export prints the cover the app stored.
+  const covers = new CoversService({ storage });
+  const coverSweep = config.covers
+    ? new CoverSweep({ db, storage, log, sourceUrl: config.covers.sourceUrl, settings: options.coverSweep })
+    : undefined;
+  const summaries = new SummariesService({ db, plan: usage, storedCovers: covers });
 
   // A reader's new XP or profile shows in their rankings at once on this instance.
   const standingChanged = (userId: string) => ranking.forget(userId);
@@ -215,6 +231,9 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     shutdownGraceMs,
   });
 
+  // The editorial library: resolved in the catalogue like a generation; the demo's narration on the house.
+  const editorial = new EditorialService({ db, catalog: catalogLookup, narration: audio, log });
+
   // Premium through Stripe (off without STRIPE_SECRET_KEY) and admin grants.
   const billing = new BillingService({
     db,
@@ -248,8 +267,9 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     const holds = await usage.releaseAllHolds();
     const claims = await generation.releaseAllClaims();
     const audioLeft = await audioSyntheses.releaseAll();
-    if (holds + claims + audioLeft.claims + audioLeft.parts > 0) {
-      log.info({ holds, claims, audio: audioLeft }, 'released what a previous process left');
+    const coverClaims = (await coverSweep?.releaseAllClaims()) ?? 0;
+    if (holds + claims + audioLeft.claims + audioLeft.parts + coverClaims > 0) {
+      log.info({ holds, claims, audio: audioLeft, coverClaims }, 'released what a previous process left');
     }
   }
 
@@ -269,10 +289,13 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       refreshMs: config.catalogRefreshSeconds * 1_000,
       openLibrary: config.openLibrary,
     }),
+    covers,
+    coverSweep,
     usage,
     summaries,
     generation,
     translation,
+    editorial,
     audio,
     progress,
     profiles,
@@ -283,6 +306,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     testimonials,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
+      // The sweep first: it may be storing a cover, and the storage and database close after this.
+      await coverSweep?.stop();
       for (const close of closers) await close();
     },
   };

@@ -24,7 +24,15 @@ function startServer(
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=summa-source', MAIN], {
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', LLM_MODEL: ABSENT_MODEL, ...env },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        LLM_MODEL: ABSENT_MODEL,
+        // No covers fetched from the internet.
+        COVERS_FETCH: 'off',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema parses.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

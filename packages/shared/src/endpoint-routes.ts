@@ -41,9 +41,13 @@ export const ENDPOINT_ROUTES = {
     categories: { method: 'GET', path: '/api/catalog/categories' },
     random: { method: 'GET', path: '/api/catalog/random' },
   },
+  covers: {
+    get: { method: 'GET', path: '/api/covers/:file' },
+  },
   summaries: {
     generate: { method: 'POST', path: '/api/summaries' },
     get: { method: 'GET', path: '/api/summaries/:id' },
+    preview: { method: 'GET', path: '/api/summaries/:id/preview' },
     pdf: { method: 'GET', path: '/api/summaries/:id/pdf' },
     feedback: { method: 'POST', path: '/api/summaries/:id/feedback' },
     translate: { method: 'POST', path: '/api/summaries/:id/translations' },
@@ -52,6 +56,9 @@ export const ENDPOINT_ROUTES = {
   audio: {
     get: { method: 'GET', path: '/api/summaries/:id/audio' },
     prepare: { method: 'POST', path: '/api/summaries/:id/audio' },
+  },
+  demo: {
+    get: { method: 'GET', path: '/api/demo' },
   },
   gamification: {
     addXp: { method: 'POST', path: '/api/xp' },

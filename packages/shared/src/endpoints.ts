@@ -40,6 +40,7 @@ import {
   checkoutRequestSchema,
   webhookResponseSchema,
 } from './contracts/billing.js';
+import { demoQuerySchema, demoResponseSchema } from './contracts/demo.js';
 import {
   catalogImportResponseSchema,
   catalogSearchRequestSchema,
@@ -52,6 +53,7 @@ import {
   randomBookResponseSchema,
 } from './contracts/catalog.js';
 import { contactReceivedSchema, contactRequestSchema } from './contracts/contact.js';
+import { coverParamsSchema } from './contracts/covers.js';
 import { signedFileParamsSchema, signedFileQuerySchema } from './contracts/files.js';
 import {
   achievementsResponseSchema,
@@ -81,6 +83,7 @@ import {
   historyQuerySchema,
   historyResponseSchema,
   summaryParamsSchema,
+  summaryPreviewSchema,
   summarySchema,
   translateSummaryRequestSchema,
   translateSummaryResponseSchema,
@@ -191,6 +194,15 @@ export const ENDPOINTS = {
       response: { 200: randomBookResponseSchema },
     },
   },
+  covers: {
+    /** A book cover stored by the app, named by its content (the URL in a book's `cover_url`). */
+    get: {
+      ...ENDPOINT_ROUTES.covers.get,
+      params: coverParamsSchema,
+      response: { 200: binary },
+      produces: 'image/*',
+    },
+  },
   summaries: {
     generate: {
       ...ENDPOINT_ROUTES.summaries.generate,
@@ -199,6 +211,11 @@ export const ENDPOINTS = {
       events: generationEventSchema,
     },
     get: { ...ENDPOINT_ROUTES.summaries.get, params: summaryParamsSchema, response: { 200: summarySchema } },
+    preview: {
+      ...ENDPOINT_ROUTES.summaries.preview,
+      params: summaryParamsSchema,
+      response: { 200: summaryPreviewSchema },
+    },
     pdf: {
       ...ENDPOINT_ROUTES.summaries.pdf,
       params: summaryParamsSchema,
@@ -237,6 +254,13 @@ export const ENDPOINTS = {
       body: audioRequestSchema,
       response: { 200: audioResponseSchema },
       events: audioEventSchema,
+    },
+  },
+  demo: {
+    get: {
+      ...ENDPOINT_ROUTES.demo.get,
+      querystring: demoQuerySchema,
+      response: { 200: demoResponseSchema },
     },
   },
   gamification: {

@@ -12,6 +12,8 @@ export * from './contracts/status.js';
 export * from './contracts/catalog.js';
 export * from './contracts/summaries.js';
 export * from './contracts/audio.js';
+export * from './contracts/covers.js';
+export * from './contracts/demo.js';
 export * from './contracts/files.js';
 export * from './fold-text.js';
 export * from './norm-key.js';

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
  * (ADR 0015). Each is a read cache only: a second instance never needs what one holds.
  */
 export const CACHE_SETTINGS = {
-  /** A stored summary as GET /api/summaries/:id sends it; a re-imported cover shows after this. */
+  /** A stored summary as GET /api/summaries/:id sends it; a cover stored since shows after this. */
   summaryBody: { max: 5_000, ttlMs: 10 * 60_000 },
   /** A reader's own state of a summary: a reload within a minute writes nothing. */
   readerState: { max: 5_000, ttlMs: 60_000 },
@@ -41,7 +41,12 @@ export const CACHE_SETTINGS = {
    * shows at once on the instance that made it, on the others within the lifetime.
    */
   testimonials: { max: 3, ttlMs: 60_000 },
-  /** Book covers fetched for the PDF export, re-encoded small (~30 KB each); a failed fetch is not kept. */
+  /**
+   * A summary's link preview (title, author, cover, one-liner) for /summary/:id's social tags and
+   * GET /api/summaries/:id/preview; a summary never changes, a re-imported cover shows after this.
+   */
+  summaryPreview: { max: 5_000, ttlMs: 10 * 60_000 },
+  /** Book covers for the PDF export (read from the storage), re-encoded small (~30 KB each); a failure is not kept. */
   pdfCover: { max: 200, ttlMs: 60 * 60_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
 

@@ -70,6 +70,10 @@ export const envSchema = z.object({
   OPEN_LIBRARY_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
     'https://openlibrary.org',
   ),
+  COVERS_FETCH: optional(z.enum(['on', 'off'], { error: 'must be on or off' })).default('on'),
+  COVERS_SOURCE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })).default(
+    'https://covers.openlibrary.org',
+  ),
   CATALOG_REFRESH_SECONDS: optional(z.coerce.number().int().min(0).max(3_600)).default(30),
   JWT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
   ADMIN_EMAILS: optional(z.string()).default(''),
@@ -189,6 +193,11 @@ export interface AppConfig {
   trustProxy: boolean | string[];
   /** Open Library fills short search-box suggestion lists when set (OPEN_LIBRARY_SEARCH=on). */
   openLibrary: { baseUrl: string; timeoutMs: number } | undefined;
+  /**
+   * Where the catalogue's covers are fetched from by ISBN (Open Library's covers API), once, in the
+   * background, to be served from this app; undefined (COVERS_FETCH=off): none are fetched.
+   */
+  covers: { sourceUrl: string } | undefined;
   /** How often an instance checks whether the catalogue changed (its search index); 0: every search. */
   catalogRefreshSeconds: number;
   /** Signs access tokens; when unset, one is generated once and kept in the database. */
@@ -284,6 +293,7 @@ export function loadConfig(
       env.OPEN_LIBRARY_SEARCH === 'on'
         ? { baseUrl: env.OPEN_LIBRARY_URL.replace(/\/+$/, ''), timeoutMs: 1_500 }
         : undefined,
+    covers: env.COVERS_FETCH === 'on' ? { sourceUrl: env.COVERS_SOURCE_URL.replace(/\/+$/, '') } : undefined,
     catalogRefreshSeconds: env.CATALOG_REFRESH_SECONDS,
     jwtSecret: env.JWT_SECRET,
     adminEmails: env.ADMIN_EMAILS.split(',')

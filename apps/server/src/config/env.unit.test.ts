@@ -54,6 +54,17 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@localhost:5432/x');
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
+
+  it('fetches covers from Open Library unless told another source, or none', () => {
+    expect(loadConfig({}).covers).toEqual({ sourceUrl: 'https://covers.openlibrary.org' });
+    expect(loadConfig({ COVERS_SOURCE_URL: 'http://127.0.0.1:8080/' }).covers).toEqual({
+      sourceUrl: 'http://127.0.0.1:8080',
+    });
+    expect(loadConfig({ COVERS_FETCH: 'off' }).covers).toBeUndefined();
+    expect(errorOf({ COVERS_SOURCE_URL: 'ftp://covers' }).issues.map((issue) => issue.variable)).toEqual([
+      'COVERS_SOURCE_URL',
+    ]);
+  });
 });
 
 describe('loadConfig for accounts, mail and rate limits', () => {

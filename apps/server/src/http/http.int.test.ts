@@ -137,6 +137,8 @@ describe.each(TEST_DATABASES)('HTTP conventions on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Covers are served by the app itself: images come from no other site.
+    expect(csp).toContain("img-src 'self' data: blob:;");
   });
 
   it('sends the security headers on API answers, pages and errors alike', async () => {

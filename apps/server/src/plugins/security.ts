@@ -3,9 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Book covers come from Open Library; everything else is served by this app itself. */
-const COVER_HOSTS = ['https://covers.openlibrary.org', 'https://archive.org', 'https://*.archive.org'];
-
 /** `mediaOrigins`: where else audio and images may come from (an S3 bucket's presigned URLs). */
 function helmetOptions(mediaOrigins: readonly string[] = []): HelmetOptions {
   return {
@@ -17,7 +14,8 @@ function helmetOptions(mediaOrigins: readonly string[] = []): HelmetOptions {
         scriptSrcAttr: ["'none'"],
         // Radix and sonner position elements with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...COVER_HOSTS, ...mediaOrigins],
+        // Book covers too are the app's own (ADR 26): no other site serves the pages anything.
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
         mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -29,7 +27,7 @@ function helmetOptions(mediaOrigins: readonly string[] = []): HelmetOptions {
         workerSrc: ["'self'", 'blob:'],
       },
     },
-    // Same-origin resources only; covers are plain <img> loads, which this does not affect.
+    // Same-origin resources only.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };

@@ -59,7 +59,7 @@ type Method = FuzzCase['method'];
 
 export interface FuzzEndpoint {
   method: Method;
-  /** The path as the OpenAPI document writes it (`{id}` for a parameter, `{*}` for a wildcard). */
+  /** The path as the OpenAPI document writes it (`{id}` or `{file}` for a parameter, `{*}` for a wildcard). */
   route: string;
   /** Requests to generate: about 5,000 over every endpoint per database (issue 10's floor). */
   runs: number;
@@ -121,7 +121,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (5,770 in all). */
+/** The endpoints and their share of the requests (7,985 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -291,6 +291,13 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         query: contractQuery(categoriesQuerySchema),
       },
       { method: 'GET', route: '/api/catalog/random', runs: 125, query: contractQuery(randomBookQuerySchema) },
+      {
+        // Stored covers: names shaped like a cover's (none is stored here), and hostile ones.
+        method: 'GET',
+        route: '/api/covers/{file}',
+        runs: 60,
+        id: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}\.(jpg|png)$/), id),
+      },
       // Each admin call re-imports the whole catalogue: few calls, most of them refused.
       {
         method: 'POST',
@@ -310,6 +317,13 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         }),
       },
       { method: 'GET', route: '/api/summaries/{id}', runs: 155, id },
+      {
+        // Public: anyone's shared-link preview of the real summary, or of none.
+        method: 'GET',
+        route: '/api/summaries/{id}/preview',
+        runs: 60,
+        id: fc.oneof({ weight: 1, arbitrary: fc.constant(summaryId) }, { weight: 2, arbitrary: id }),
+      },
       {
         method: 'POST',
         route: '/api/summaries/{id}/feedback',

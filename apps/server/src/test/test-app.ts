@@ -85,6 +85,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     CATALOG_RATE_LIMIT_PER_MINUTE: '0',
     // Rankings read fresh, so that a test sees its own awards at once.
     RANKING_REFRESH_MS: '0',
+    // No covers fetched from Open Library: a test that wants them names a local source
+    // (COVERS_FETCH=on, COVERS_SOURCE_URL; test/fake-cover-server.ts).
+    COVERS_FETCH: 'off',
     ...overrides,
   });
 }
@@ -110,6 +113,8 @@ export interface TestAppOptions {
   logStream?: AppOptions['logStream'];
   /** Records what readers did (audio_generated). */
   readerActivity?: AppOptions['readerActivity'];
+  /** The cover sweep's pace (with COVERS_FETCH=on and a local COVERS_SOURCE_URL in `env`). */
+  coverSweep?: AppOptions['coverSweep'];
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext> {
@@ -123,6 +128,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     narration: options.narration,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     readerActivity: options.readerActivity,
+    coverSweep: options.coverSweep,
   });
   options.extend?.(app);
   await app.ready();
@@ -163,7 +169,7 @@ export async function startAppOnPostgres(
  */
 export async function startSecondInstance(
   first: TestContext,
-  options: Pick<TestAppOptions, 'env' | 'generation' | 'narration'>,
+  options: Pick<TestAppOptions, 'env' | 'generation' | 'narration' | 'coverSweep'>,
 ): Promise<{ app: App; close(): Promise<void> }> {
   const ownDatabase = first.database.url
     ? await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 5 })
@@ -176,6 +182,7 @@ export async function startSecondInstance(
     database: ownDatabase ?? first.database,
     generation: options.generation,
     narration: options.narration,
+    coverSweep: options.coverSweep,
   });
   await app.ready();
   return {

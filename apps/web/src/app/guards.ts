@@ -3,6 +3,7 @@ import { isLanguage } from '@summa/shared/languages';
 import { authClient } from '../lib/auth/auth-client';
 import { GOOGLE_CODE_PARAM } from '@summa/shared/auth';
 import { setLanguage } from '../lib/i18n';
+import type { SummaryPreview } from '@summa/shared';
 import { authPathFor, RETURN_PARAM, safeReturnPath } from '../lib/auth/return-target';
 
 /** Spec §4 Home and §9: without a session, wait about 400 ms and check again before leaving. */
@@ -18,6 +19,24 @@ const toAuth = (args?: Pick<LoaderFunctionArgs, 'request'>) => {
 /** Every signed-in screen: visitors go to /auth. */
 export async function requireSession(args?: Pick<LoaderFunctionArgs, 'request'>): Promise<Response | null> {
   return (await authClient.getSession()) ? null : toAuth(args);
+}
+
+/** /summary/:id: the reader's summary, or a visitor's preview of it (issue 24). */
+export interface SummaryEntry {
+  preview: SummaryPreview | null;
+}
+
+/**
+ * /summary/:id: a reader reads it; a visitor opening a shared link sees its preview with a
+ * sign-up that comes back here; an id that names no summary sends a visitor to /auth as before.
+ */
+export async function summaryEntry(args: LoaderFunctionArgs): Promise<Response | SummaryEntry> {
+  if (await authClient.getSession()) return { preview: null };
+  const id = args.params.id;
+  // Loaded here only: the app's first download stays as it was for everyone else.
+  const { fetchSummaryPreview } = await import('../features/summary/summary-api');
+  const preview = id ? await fetchSummaryPreview(id).catch(() => null) : null;
+  return preview ? { preview } : toAuth(args);
 }
 
 /** /home: a session may still be arriving (a sign-in finishing in this or another tab). */

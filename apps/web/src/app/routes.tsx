@@ -10,6 +10,7 @@ import {
   requireSession,
   requireSessionAfterRetry,
   requireSessionOrGoogleCode,
+  summaryEntry,
 } from './guards';
 import { AdminGate, SignedInLayout } from './signed-in-layout';
 
@@ -59,7 +60,6 @@ const SIGNED_IN_ROUTES: RouteObject[] = [
     path: 'premium-welcome',
     lazy: page(() => import('../features/plans/premium-welcome-page'), 'PremiumWelcomePage'),
   },
-  { path: 'summary/:id', lazy: page(() => import('../features/summary/summary-page'), 'SummaryPage') },
   { path: 'history', lazy: page(() => import('../features/history/history-page'), 'HistoryPage') },
   { path: 'plans', lazy: page(() => import('../features/plans/plans-page'), 'PlansPage') },
   { path: 'explore', lazy: page(() => import('../features/explore/explore-page'), 'ExplorePage') },
@@ -109,6 +109,12 @@ export const routes: RouteObject[] = [
         path: 'welcome',
         loader: requireSessionOrGoogleCode,
         lazy: page(() => import('../features/auth/welcome-page'), 'WelcomePage'),
+      },
+      {
+        // A reader's summary, or a visitor's preview of a shared one; the page follows sign-outs itself.
+        path: 'summary/:id',
+        loader: summaryEntry,
+        lazy: page(() => import('./summary-route'), 'SummaryRoute'),
       },
       { path: 'demo', lazy: page(() => import('../features/demo/demo-page'), 'DemoPage') },
       { path: 'terms', lazy: terms },

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, useLoaderData, useNavigate } from 'react-router';
-import { useAuth } from '../lib/auth/use-auth';
+import { Outlet, useLoaderData } from 'react-router';
+import { useFollowSignOut } from '../lib/auth/use-follow-sign-out';
 import type { AdminAccess } from './guards';
 import { ForbiddenPage } from './forbidden-page';
 
@@ -9,13 +8,7 @@ import { ForbiddenPage } from './forbidden-page';
  * sign-out that happens later, here or in another tab, by going to /auth.
  */
 export function SignedInLayout() {
-  const { session, loading } = useAuth();
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!loading && !session) void navigate('/auth', { replace: true });
-  }, [loading, session, navigate]);
-
+  useFollowSignOut();
   return <Outlet />;
 }
 

@@ -11,6 +11,7 @@ export const FICTION_SUMMARY: Summary = {
   cover_url: null,
   isbn13: null,
   createdAt: '2026-03-01T12:00:00.000Z',
+  editorial: false,
   feedback: null,
   related: [],
   content: {

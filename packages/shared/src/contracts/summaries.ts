@@ -207,6 +207,22 @@ export type TranslationEvent = z.infer<typeof translationEventSchema>;
 /** The path of `/api/summaries/:id` and the routes under it. */
 export const summaryParamsSchema = z.object({ id: text().max(100) });
 
+/**
+ * What anyone may see of a summary (issue 24): a shared link's preview for chat apps and for a
+ * visitor before signing up. Nothing of the reader who shared it, nothing beyond the one-liner.
+ */
+export const summaryPreviewSchema = z
+  .object({
+    id: text(),
+    title: text(),
+    author: text(),
+    language: languageSchema,
+    cover_url: text().nullable(),
+    oneLiner: text(),
+  })
+  .meta({ id: 'SummaryPreview' });
+export type SummaryPreview = z.infer<typeof summaryPreviewSchema>;
+
 export const FEEDBACK_VOTES = ['up', 'down'] as const;
 export const FEEDBACK_COMMENT_MAX_LENGTH = 1000;
 
@@ -240,6 +256,11 @@ export const summarySchema = z
     content: summaryContentSchema,
     related: z.array(relatedBookSchema),
     createdAt: text(),
+    /**
+     * Written by Summa's editors (the editorial library, spec badge 'editors'), not by the model:
+     * the standard the generated summaries are held to.
+     */
+    editorial: z.boolean(),
     /** The reader's own feedback, once given. */
     feedback: feedbackSchema.nullable(),
   })

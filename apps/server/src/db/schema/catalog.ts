@@ -116,9 +116,42 @@ export const books = pgTable(
 
 /** One row per imported data set: lets start-up skip an import whose content is unchanged. */
 export const catalogImports = pgTable('catalog_imports', {
-  /** 'catalog' for the shipped catalogue. */
+  /** 'catalog' for the shipped catalogue, 'editorial' for the editorial library. */
   id: text('id').primaryKey(),
   contentHash: text('content_hash').notNull(),
+  /** How many items it held: books, or editorial summaries. */
   bookCount: integer('book_count').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Where a book's cover stands: fetched and stored, none to be had (looked up again later), or a failed fetch. */
+export const COVER_STATUSES = ['pending', 'fetched', 'missing', 'failed'] as const;
+export type CoverStatus = (typeof COVER_STATUSES)[number];
+export const coverStatusEnum = pgEnum('cover_status', COVER_STATUSES);
+
+/**
+ * A catalogue book's cover, fetched once by ISBN in the background and kept in the storage
+ * (features/catalog/covers, ADR 26). When it is fetched, `books.cover_url` names the app's own
+ * URL of it. Any instance may fetch; `claimed_until` keeps two from fetching the same one.
+ */
+export const bookCovers = pgTable(
+  'book_covers',
+  {
+    bookId: uuid('book_id')
+      .primaryKey()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    /** The ISBN the cover is looked up by; a book whose ISBN changes is looked up again. */
+    isbn13: text('isbn13').notNull(),
+    status: coverStatusEnum('status').notNull().default('pending'),
+    /** The stored image (status fetched): `covers/<sha256 prefix>/<sha256>.<jpg|png>`. */
+    coverKey: text('cover_key'),
+    /** Fetches tried, successful or not; the back-off after a failure grows with it. */
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the cover may be looked up (again): a failure's back-off, a missing cover's re-check. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An instance is fetching it until then; a dead instance's claim runs out. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('book_covers_next_attempt_idx').on(table.nextAttemptAt)],
+);

@@ -20,6 +20,15 @@ import { bookCategoryEnum, books } from './catalog.js';
 export const bookKindEnum = pgEnum('book_kind', BOOK_KINDS);
 export const feedbackVoteEnum = pgEnum('feedback_vote', FEEDBACK_VOTES);
 
+/**
+ * Who wrote a summary: the model (a generation or a translation); Summa's editors, as shipped in
+ * data/editorial (the start-up seed keeps it equal to the files); or an editor who changed it in
+ * the app afterwards (the seed never overwrites that).
+ */
+export const SUMMARY_SOURCES = ['model', 'editorial', 'editor'] as const;
+export type SummarySource = (typeof SUMMARY_SOURCES)[number];
+export const summarySourceEnum = pgEnum('summary_source', SUMMARY_SOURCES);
+
 /** A finished, validated summary: one per norm_key (book and language). */
 export const bookSummaries = pgTable(
   'book_summaries',
@@ -34,8 +43,9 @@ export const bookSummaries = pgTable(
     kind: bookKindEnum('kind').notNull(),
     content: jsonb('content').$type<SummaryContent>().notNull(),
     related: jsonb('related').$type<RelatedBook[]>().notNull(),
-    /** Which provider and model wrote it, for support and re-generation. */
+    /** Which provider and model wrote it, for support and re-generation ('editorial' for the editors'). */
     model: text('model').notNull(),
+    source: summarySourceEnum('source').notNull().default('model'),
     /** The summary this one was translated from (instant translation); null when generated. */
     translatedFromId: uuid('translated_from_id').references((): AnyPgColumn => bookSummaries.id, {
       onDelete: 'set null',

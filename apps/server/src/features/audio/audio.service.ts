@@ -1,13 +1,14 @@
 import type { Audio, AudioPart, AudioResponse, Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { HouseNarration } from '../../ports/house-narration.js';
 import type { ReaderActivity } from '../../ports/reader-activity.js';
 import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
 import type { UsageQuota, UsageReservation } from '../../ports/usage-quota.js';
 import { leftFlight, type FlightListener } from '../../single-flight/flight.js';
 import { SIGNED_URL_SECONDS, type ObjectStorage } from '../../providers/storage/object-storage.js';
 import { AudioCancelled } from './audio-error.js';
-import type { AudioSyntheses, SynthesisEvent, SynthesisLog } from './audio-synthesis.js';
+import { audioKey, type AudioSyntheses, type SynthesisEvent, type SynthesisLog } from './audio-synthesis.js';
 import { addUserAudio, findCompleteParts, type AudioTarget, type StoredPart } from './audio.repository.js';
 
 /** What the reader hears about while a narration is made: its plan, then each part, signed. */
@@ -36,11 +37,21 @@ export type PreparedAudio =
       run(listener: (event: AudioProgress) => void, signal: AbortSignal): Promise<AudioResponse>;
     };
 
-/** The audio use cases: a summary's stored narration, and making it once for everyone. */
-export class AudioService {
+/** After a failed narration on the house, how long before a request starts it again. */
+const HOUSE_RETRY_MS = 60_000;
+
+/**
+ * The audio use cases: a summary's stored narration, and making it once for everyone; and the
+ * HouseNarration port (the demo's narration, which no reader's plan pays for).
+ */
+export class AudioService implements HouseNarration {
   constructor(private readonly deps: AudioDeps) {}
 
   private closing = false;
+  /** The narrations this process is making on the house, by audio key. */
+  private readonly houseRunning = new Set<string>();
+  /** When a narration on the house last failed here, by audio key. */
+  private readonly houseFailedAt = new Map<string, number>();
 
   /** Shutdown: running syntheses may finish within the grace; new ones are refused. */
   async close(): Promise<void> {
@@ -53,6 +64,45 @@ export class AudioService {
     const summary = await this.summaryIn(summaryId, language);
     const parts = await findCompleteParts(this.deps.db, { summaryId: summary.id, language });
     return parts.length === 0 ? null : this.present(summary, parts);
+  }
+
+  /**
+   * The HouseNarration port: the stored narration, or null while it is made (started here once,
+   * joined by nobody: no plan is held or charged, no fair use counted, no reader recorded).
+   */
+  async narrationOf(summaryId: string, language: Language): Promise<Audio | null> {
+    const summary = await this.summaryIn(summaryId, language);
+    const parts = await findCompleteParts(this.deps.db, { summaryId: summary.id, language });
+    if (parts.length > 0) return this.present(summary, parts);
+    this.narrateOnTheHouse(summary);
+    return null;
+  }
+
+  private narrateOnTheHouse(summary: StoredSummary): void {
+    const key = audioKey({ summaryId: summary.id, language: summary.language });
+    const now = (this.deps.now?.() ?? new Date()).getTime();
+    const failedAt = this.houseFailedAt.get(key);
+    if (
+      this.closing ||
+      this.houseRunning.has(key) ||
+      (failedAt !== undefined && now - failedAt < HOUSE_RETRY_MS)
+    ) {
+      return;
+    }
+    this.houseRunning.add(key);
+    const flight = this.deps.syntheses.flightFor(summary);
+    // Someone has to stay on the flight, or it stops as soon as it starts: the house does, to the end.
+    const leave = flight.join(() => undefined);
+    void flight.outcome
+      .then((outcome) => {
+        if (!('failure' in outcome)) return;
+        this.houseFailedAt.set(key, (this.deps.now?.() ?? new Date()).getTime());
+        this.deps.log.warn({ err: outcome.failure, summaryId: summary.id }, 'the demo narration failed');
+      })
+      .finally(() => {
+        leave();
+        this.houseRunning.delete(key);
+      });
   }
 
   /**

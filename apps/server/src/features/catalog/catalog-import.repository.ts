@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { books, catalogImports } from '../../db/schema/index.js';
+import { books } from '../../db/schema/index.js';
 import { isBookId, RECORD_COLUMNS, type BookInput, type BookRecord } from './catalog.repository.js';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
@@ -29,7 +29,6 @@ const CONTENT_COLUMNS = [
   'level',
   'badges',
   'trendingScore',
-  'coverUrl',
   'source',
 ] as const satisfies readonly (keyof BookInput)[];
 
@@ -93,18 +92,17 @@ export async function upsertBooks(db: Database, inputs: readonly BookInput[]): P
           level: sql`excluded.level`,
           badges: sql`excluded.badges`,
           trendingScore: sql`excluded.trending_score`,
-          coverUrl: sql`excluded.cover_url`,
           source: sql`excluded.source`,
           updatedAt: sql`now()`,
         },
         setWhere: sql`${books.editOrigin} = 'catalog' and (${books.title}, ${books.originalLanguage},
           ${books.titleEn}, ${books.titlePt}, ${books.titleEs}, ${books.author}, ${books.year},
           ${books.isbn13}, ${books.category}, ${books.level}, ${books.badges}, ${books.trendingScore},
-          ${books.coverUrl}, ${books.source})
+          ${books.source})
           is distinct from (excluded.title, excluded.original_language, excluded.title_en,
           excluded.title_pt, excluded.title_es, excluded.author, excluded.year, excluded.isbn13,
           excluded.category, excluded.level, excluded.badges, excluded.trending_score,
-          excluded.cover_url, excluded.source)`,
+          excluded.source)`,
       })
       // xmax is 0 only on a freshly inserted row version.
       .returning({ inserted: sql<boolean>`(xmax = 0)` });
@@ -139,22 +137,4 @@ export async function editBookAsAdmin(
     .where(eq(books.id, id))
     .returning(RECORD_COLUMNS);
   return record;
-}
-
-export async function importedHash(db: Database, importId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ contentHash: catalogImports.contentHash })
-    .from(catalogImports)
-    .where(eq(catalogImports.id, importId));
-  return row?.contentHash;
-}
-
-export async function recordImport(db: Database, importId: string, contentHash: string, bookCount: number) {
-  await db
-    .insert(catalogImports)
-    .values({ id: importId, contentHash, bookCount })
-    .onConflictDoUpdate({
-      target: catalogImports.id,
-      set: { contentHash, bookCount, importedAt: sql`now()` },
-    });
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { foldText, type CatalogImportResponse } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
-import { importedHash, recordImport, upsertBooks } from './catalog-import.repository.js';
+import { importedHash, recordImport } from '../../db/data-imports.repository.js';
+import { upsertBooks } from './catalog-import.repository.js';
 import type { BookInput } from './catalog.repository.js';
 
 const CATALOG_IMPORT_ID = 'catalog';
@@ -20,10 +21,6 @@ export function slugify(text: string): string {
   return foldText(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-export function coverUrlFor(isbn13: string | null): string | null {
-  return isbn13 ? `https://covers.openlibrary.org/b/isbn/${isbn13}-M.jpg?default=false` : null;
 }
 
 export function slugOf(entry: CatalogEntry): string {
@@ -48,7 +45,6 @@ export function toBookInput(entry: CatalogEntry): BookInput {
     level: entry.level,
     badges: [...entry.badges],
     trendingScore: entry.trending,
-    coverUrl: coverUrlFor(entry.isbn13),
     source: 'catalog',
   };
 }

@@ -16,7 +16,6 @@ const searchResponse = z.object({
       // Text we pass on to readers: NUL or a lone surrogate makes the whole answer unusable (ignored).
       title: text(),
       author_name: z.array(text()).optional(),
-      cover_i: z.number().int().optional(),
       language: z.array(text()).optional(),
     }),
   ),
@@ -35,7 +34,7 @@ export function openLibrarySource(options: OpenLibraryOptions): SuggestionSource
     url.searchParams.set('q', query);
     url.searchParams.set('limit', String(limit));
     url.searchParams.set('lang', language);
-    url.searchParams.set('fields', 'key,title,author_name,cover_i,language');
+    url.searchParams.set('fields', 'key,title,author_name,language');
     try {
       const response = await fetch(url, {
         headers: { accept: 'application/json' },
@@ -56,10 +55,9 @@ export function openLibrarySource(options: OpenLibraryOptions): SuggestionSource
             title: doc.title,
             author,
             lang,
-            cover_url:
-              doc.cover_i === undefined
-                ? null
-                : `https://covers.openlibrary.org/b/id/${doc.cover_i}-M.jpg?default=false`,
+            // Not a catalogue book, so no cover of ours: Open Library's would have the reader's
+            // browser ask another site (ADR 26), so the web draws the placeholder.
+            cover_url: null,
             source: 'catalog',
           },
         ];

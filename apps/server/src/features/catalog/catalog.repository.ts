@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Badge, BookSource, Category, Language, Level, Sort } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { bookSummaries, books } from '../../db/schema/index.js';
+import { bookCovers, bookSummaries, books } from '../../db/schema/index.js';
 
 /** A book as stored, with every edition title; the service picks the one to show. */
 export interface BookRecord {
@@ -22,7 +22,8 @@ export interface BookRecord {
   coverUrl: string | null;
 }
 
-export interface BookInput extends BookRecord {
+/** A book as the import writes it: its cover is the cover sweep's (covers/), never the import's. */
+export interface BookInput extends Omit<BookRecord, 'coverUrl'> {
   source: BookSource;
 }
 
@@ -117,14 +118,20 @@ export async function loadAllBooks(db: Database): Promise<BookRecord[]> {
 }
 
 /**
- * Changes whenever a book is added, changed or removed: the count and the latest change. A
- * cheap check that tells an instance its search index is out of date.
+ * Changes whenever a book is added, changed or removed, or its cover is stored or found missing:
+ * the count and the latest changes. A cheap check that tells an instance its search index is out
+ * of date.
  */
 export async function catalogVersion(db: Database): Promise<string> {
   const [row] = await db
-    .select({ count: count(), latest: sql<string | null>`max(${books.updatedAt})::text` })
+    .select({
+      count: count(),
+      latest: sql<string | null>`max(${books.updatedAt})::text`,
+      latestCover: sql<string | null>`(select max(${bookCovers.updatedAt})::text from ${bookCovers}
+        where ${bookCovers.status} in ('fetched', 'missing'))`,
+    })
     .from(books);
-  return `${row?.count ?? 0}@${row?.latest ?? ''}`;
+  return `${row?.count ?? 0}@${row?.latest ?? ''}@${row?.latestCover ?? ''}`;
 }
 
 const thenTrending = [desc(books.trendingScore), asc(books.title), asc(books.id)];
@@ -151,14 +158,15 @@ function filterConditions({ category, level, edition, search }: CatalogFilters):
 /**
  * The id of the book's summary in `language`, or null. A subquery rather than a join: nothing
  * makes (book, language) unique, and a second summary must not list the book twice. With a
- * LIMIT, PostgreSQL evaluates it only for the rows returned, each an index lookup.
+ * LIMIT, PostgreSQL evaluates it only for the rows returned, each an index lookup. The editors'
+ * summary comes first (a model's one it replaced stays for the readers who have it).
  */
 function summaryIdIn(language: Language): SQL<string | null> {
   // Drizzle leaves columns unqualified in a one-table select, where "id" would name the summary's.
   const bookId = sql`${books}.${sql.identifier(books.id.name)}`;
   return sql<string | null>`(select ${bookSummaries.id} from ${bookSummaries}
     where ${bookSummaries.bookId} = ${bookId} and ${bookSummaries.language} = ${language}
-    order by ${bookSummaries.createdAt} limit 1)`;
+    order by ${bookSummaries.source} = 'model', ${bookSummaries.createdAt} limit 1)`;
 }
 
 export interface ExploreOptions extends CatalogFilters {

@@ -17,6 +17,7 @@ import {
 } from '@summa/shared';
 import type { App } from '../../app.js';
 import {
+  books,
   bookSummaries,
   usageCounters,
   userSubscriptions,
@@ -130,6 +131,31 @@ describe.each(TEST_DATABASES)('summary generation on %s', (kind) => {
     expect(summary.isbn13).toBe('9780735211292');
     expect(summary.related.length).toBeGreaterThan(0);
     expect(summary.related.every((book) => book.id !== summary.bookId)).toBe(true);
+  });
+
+  it("shows each related book's cover as its book has it now, not as it was when the summary was written", async () => {
+    const user = await signUpTestUser(context.app);
+    const { summaryId } = (
+      await generate(user, { bookTitle: 'Deep Work', bookAuthor: 'Cal Newport', language: 'en' })
+    ).json<GenerateSummaryResponse>();
+    const [stored] = await context.database.db
+      .select({ related: bookSummaries.related })
+      .from(bookSummaries)
+      .where(eq(bookSummaries.id, summaryId));
+    const [first, ...others] = stored?.related ?? [];
+    if (!first) throw new Error('no related books');
+    // Written before covers were the app's own; one related book's cover is stored since.
+    const stale = 'https://covers.openlibrary.org/b/isbn/9780000000000-M.jpg?default=false';
+    await context.database.db
+      .update(bookSummaries)
+      .set({ related: [first, ...others].map((book) => ({ ...book, cover_url: stale })) })
+      .where(eq(bookSummaries.id, summaryId));
+    const ours = `/api/covers/${'c'.repeat(64)}.jpg`;
+    await context.database.db.update(books).set({ coverUrl: ours }).where(eq(books.id, first.id));
+
+    const summary = await summaryOf(user, summaryId);
+    expect(summary.related.map((book) => book.id)).toEqual([first.id, ...others.map((book) => book.id)]);
+    expect(summary.related.map((book) => book.cover_url)).toEqual([ours, ...others.map(() => null)]);
   });
 
   it('answers the same book again from the cache, without a model call, whatever its spelling', async () => {

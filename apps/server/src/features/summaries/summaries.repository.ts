@@ -9,6 +9,7 @@ import type {
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { bookSummaries, books, summaryFeedback, userSummaries } from '../../db/schema/index.js';
+import type { SummarySource } from '../../db/schema/summaries.js';
 
 export interface SummaryRecord {
   id: string;
@@ -24,8 +25,22 @@ export interface SummaryRecord {
   coverUrl: string | null;
   /** The catalogue book's ISBN-13, when the summary is of a catalogue book that has one. */
   isbn13: string | null;
+  /** Who wrote it: the model, or Summa's editors (the editorial library). */
+  source: SummarySource;
   createdAt: Date;
 }
+
+/**
+ * The related books as stored with the summary, each with the cover its book has now: a cover
+ * is stored after the summary was written, or the summary was written before covers were the
+ * app's own (ADR 26).
+ */
+const RELATED_WITH_COVERS = sql<RelatedBook[]>`coalesce((
+  select jsonb_agg(related.book || jsonb_build_object('cover_url', related_book.cover_url)
+    order by related.position)
+  from jsonb_array_elements(${bookSummaries.related}) with ordinality as related(book, position)
+  left join ${books} as related_book on related_book.id::text = related.book->>'id'
+), '[]'::jsonb)`;
 
 const SUMMARY_COLUMNS = {
   id: bookSummaries.id,
@@ -37,9 +52,10 @@ const SUMMARY_COLUMNS = {
   category: bookSummaries.category,
   kind: bookSummaries.kind,
   content: bookSummaries.content,
-  related: bookSummaries.related,
+  related: RELATED_WITH_COVERS,
   coverUrl: books.coverUrl,
   isbn13: books.isbn13,
+  source: bookSummaries.source,
   createdAt: bookSummaries.createdAt,
 };
 

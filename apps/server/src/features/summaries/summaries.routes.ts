@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
+import { AppError } from '../../http/app-error.js';
 import { endpointRoute } from '../../http/endpoint-route.js';
 import { sendSerializedJson } from '../../http/serialized-json.js';
 import { pdfContentDisposition } from './export/pdf-file-name.js';
@@ -35,6 +36,21 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
     preHandler: app.authenticate,
     handler: async (request, reply) =>
       sendSerializedJson(reply, await summaries.read(request.user.id, request.params.id)),
+  });
+
+  app.route({
+    ...endpointRoute(ENDPOINTS.summaries.preview, {
+      tags,
+      summary:
+        "What anyone may see of a summary, for a shared link's preview: title, author, cover and one-liner",
+      errors: [404, 429],
+    }),
+    onRequest: app.rateLimit.publicEndpoint,
+    handler: async (request, reply) => {
+      const preview = await summaries.preview(request.params.id);
+      if (!preview) throw new AppError('NOT_FOUND', 404);
+      return reply.header('cache-control', 'public, max-age=600').send(preview);
+    },
   });
 
   app.route({

@@ -5,12 +5,15 @@ import {
   type Language,
   type Suggestion,
   type Summary,
+  type SummaryPreview,
 } from '@summa/shared';
 import { createMemoryCache } from '../../cache/memory-cache.js';
 import { batchedReads } from '../../db/batched-reads.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
+import type { StoredCovers } from '../../ports/stored-covers.js';
+import type { SummaryPreviews } from '../../ports/summary-previews.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
 import { createCoverImages, type CoverImages } from './export/cover-image.js';
 import { storeSummary, type NewSummary } from './generation/generation.repository.js';
@@ -36,8 +39,8 @@ export interface SummariesDeps {
   db: Database;
   /** The reader's plan decides how much history they see, and whether they may export a PDF. */
   plan: ReaderPlan;
-  /** Book covers for the PDF export; by default fetched over HTTP with a short timeout. */
-  covers?: CoverImages;
+  /** The covers the app stores (the StoredCovers port), printed in the PDF export. */
+  storedCovers?: StoredCovers | undefined;
 }
 
 /** A summary exported as a PDF document, with the book title its file is named after. */
@@ -46,12 +49,9 @@ export interface SummaryPdf {
   pdf: Buffer;
 }
 
-/**
- * A stored summary's answer up to the reader's part, serialized once: the summary never changes
- * (it was checked against its schema before it was stored), and its content is most of the body.
- */
-function readySummary(summary: SummaryRecord): ReadySummary {
-  const body = JSON.stringify({
+/** A stored summary as the API shows it to anyone (the reader's own feedback aside). */
+export function summaryView(summary: SummaryRecord): Omit<Summary, 'feedback'> {
+  return {
     id: summary.id,
     title: summary.title,
     author: summary.author,
@@ -62,23 +62,34 @@ function readySummary(summary: SummaryRecord): ReadySummary {
     isbn13: summary.isbn13,
     content: summary.content,
     related: summary.related,
+    editorial: summary.source !== 'model',
     createdAt: summary.createdAt.toISOString(),
-  } satisfies Omit<Summary, 'feedback'>);
+  };
+}
+
+/**
+ * A stored summary's answer up to the reader's part, serialized once: the summary never changes
+ * (it was checked against its schema before it was stored), and its content is most of the body.
+ */
+function readySummary(summary: SummaryRecord): ReadySummary {
+  const body = JSON.stringify(summaryView(summary));
   const bodyStart = body.slice(0, -1);
   return { id: summary.id, bodyStart, bodyUnrated: `${bodyStart},"feedback":null}` };
 }
 
 /** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
-export class SummariesService implements SummarySource {
+export class SummariesService implements SummarySource, SummaryPreviews {
   private readonly readCache = new SummaryReadCache();
   /** A summary's language and category never change: every XP award asks for them. */
   private readonly topics = createMemoryCache<SummaryTopic>('summaryTopic');
+  /** Shared links are opened by many (and their previews fetched by chat apps): one read per id. */
+  private readonly previews = createMemoryCache<SummaryPreview>('summaryPreview');
   private readonly covers: CoverImages;
   /** Whether pairs are in readers' lists, one query per event-loop turn (awards come in crowds). */
   private readonly historyPairs: (key: string) => Promise<true | undefined>;
 
   constructor(private readonly deps: SummariesDeps) {
-    this.covers = deps.covers ?? createCoverImages();
+    this.covers = createCoverImages({ stored: deps.storedCovers });
     this.historyPairs = batchedReads((keys) => findUserSummaryPairs(deps.db, keys));
   }
 
@@ -88,6 +99,18 @@ export class SummariesService implements SummarySource {
     if (!summary) return undefined;
     const { id, title, author, language, content, coverUrl, category } = summary;
     return { id, title, author, language, content, coverUrl, category };
+  }
+
+  /** The SummaryPreviews port and GET /api/summaries/:id/preview: what anyone may see of a summary. */
+  async preview(summaryId: string): Promise<SummaryPreview | undefined> {
+    const cached = this.previews.get(summaryId);
+    if (cached) return cached;
+    const summary = await findSummary(this.deps.db, summaryId);
+    if (!summary) return undefined;
+    const { id, title, author, language, coverUrl, content } = summary;
+    const preview = { id, title, author, language, cover_url: coverUrl, oneLiner: content.oneLiner };
+    this.previews.set(summaryId, preview);
+    return preview;
   }
 
   async topicOf(summaryId: string): Promise<SummaryTopic | undefined> {

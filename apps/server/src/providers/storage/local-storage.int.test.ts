@@ -50,9 +50,11 @@ describe('local storage', () => {
     const key = newObjectKey('audio', 'mp3');
     const body = Buffer.from('ID3 not really an mp3');
     expect(await storage.exists(key)).toBe(false);
+    expect(await storage.read(key)).toBeUndefined();
     expect(await storage.put(key, body, { contentType: MP3 })).toEqual({ bytes: body.length });
     expect(await storage.exists(key)).toBe(true);
     expect(await readFile(path.join(storage.root, key))).toEqual(body);
+    expect(await storage.read(key)).toEqual(body);
     expect(await filesUnder(storage.root)).toEqual([path.join(...key.split('/'))]);
   });
 
@@ -158,6 +160,7 @@ describe('local storage', () => {
 
     const key = 'audio/2026/11/secret.mp3';
     expect(await storage.exists(key)).toBe(false);
+    expect(await storage.read(key)).toBeUndefined();
     const url = new URL(await storage.signedUrl(key), 'http://app.test');
     const access = await storage.access(key, Object.fromEntries(url.searchParams));
     expect(access).toEqual({ status: 'missing' });
@@ -169,6 +172,7 @@ describe('local storage', () => {
         InvalidObjectKeyError,
       );
       await expect(storage.exists(key)).rejects.toThrow(InvalidObjectKeyError);
+      await expect(storage.read(key)).rejects.toThrow(InvalidObjectKeyError);
       await expect(storage.delete(key)).rejects.toThrow(InvalidObjectKeyError);
       await expect(storage.signedUrl(key)).rejects.toThrow(InvalidObjectKeyError);
       expect(await storage.access(key, {})).toEqual({ status: 'forbidden', reason: 'malformed' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import send from '@fastify/send';
@@ -112,6 +112,17 @@ export class LocalStorage implements ObjectStorage {
 
   async exists(key: string): Promise<boolean> {
     return (await this.locate(key)) !== undefined;
+  }
+
+  async read(key: string): Promise<Buffer | undefined> {
+    const realRoot = await this.locate(key);
+    if (realRoot === undefined) return undefined;
+    try {
+      return await readFile(resolveObjectPath(realRoot, key));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw new StorageError('read', key, error);
+    }
   }
 
   async signedUrl(key: string, options: SignedUrlOptions = {}): Promise<string> {

@@ -55,6 +55,8 @@ export interface ObjectStorage {
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The whole object in memory, or undefined when there is none: for small objects (covers). */
+  read(key: string): Promise<Buffer | undefined>;
   /** A URL a browser can GET (with Range) until it expires; relative to the app for `local`. */
   signedUrl(key: string, options?: SignedUrlOptions): Promise<string>;
   /** The origin signed URLs point at when it is not the app's own (the CSP must allow it). */
@@ -62,7 +64,7 @@ export interface ObjectStorage {
   close(): Promise<void>;
 }
 
-export type StorageOperation = 'put' | 'delete' | 'exists' | 'signedUrl';
+export type StorageOperation = 'put' | 'delete' | 'exists' | 'read' | 'signedUrl';
 
 /** A storage operation failed; `cause` holds the driver's error (EROFS, ENOSPC, an S3 answer...). */
 export class StorageError extends Error {

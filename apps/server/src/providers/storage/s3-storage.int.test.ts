@@ -33,8 +33,10 @@ describe('S3 storage against a local S3 server', () => {
   it('stores a buffer and reads it back through a presigned URL valid 3600 s', async () => {
     const key = newObjectKey('audio', 'mp3');
     expect(await storage.exists(key)).toBe(false);
+    expect(await storage.read(key)).toBeUndefined();
     expect(await storage.put(key, AUDIO, { contentType: MP3 })).toEqual({ bytes: AUDIO.length });
     expect(await storage.exists(key)).toBe(true);
+    expect(await storage.read(key)).toEqual(AUDIO);
 
     const url = await storage.signedUrl(key);
     expect(new URL(url).origin).toBe(storage.externalOrigin);

@@ -98,6 +98,17 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
+  async read(key: string): Promise<Buffer | undefined> {
+    assertObjectKey(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
+      throw new StorageError('read', key, error);
+    }
+  }
+
   async signedUrl(key: string, options: SignedUrlOptions = {}): Promise<string> {
     assertObjectKey(key);
     const expiresIn = signedUrlSeconds(options);

@@ -1,46 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAmazonAssociateTag } from '../../lib/public-status';
-
-const FOOTER_LINKS = [
-  { key: 'terms', to: '/terms' },
-  { key: 'privacy', to: '/privacy' },
-  { key: 'faq', to: '/faq' },
-  { key: 'contact', to: '/contact' },
-] as const;
+import { FooterView } from './footer-view';
 
 export function Footer() {
-  const { t } = useTranslation();
   // The affiliate disclosure only where there are affiliate links (AMAZON_ASSOCIATE_TAG).
-  const affiliate = useAmazonAssociateTag() !== null;
-  return (
-    <footer className="mt-auto border-t border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-stone-600 sm:px-6">
-        <nav aria-label={t('common.footer.navLabel')}>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {FOOTER_LINKS.map(({ key, to }) => (
-              <li key={key}>
-                <Link to={to} className="rounded hover:text-brand-700 hover:underline">
-                  {t(`common.footer.${key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {affiliate ? (
-          <p className="text-xs text-stone-500" data-testid="affiliate-disclosure">
-            {t('common.footer.affiliateDisclosure')}
-          </p>
-        ) : null}
-        {/* Apart on one line when they fit, else the version on the next (issue 23: never touching). */}
-        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-1 text-xs text-stone-500">
-          <p data-testid="copyright">{t('common.footer.copyright', { year: new Date().getFullYear() })}</p>
-          {/* Spec §1: the version label shows on small screens only. */}
-          <p className="sm:hidden" data-testid="version-label">
-            {t('common.footer.version')}
-          </p>
-        </div>
-      </div>
-    </footer>
-  );
+  return <FooterView affiliate={useAmazonAssociateTag() !== null} />;
 }

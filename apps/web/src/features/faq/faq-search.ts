@@ -1,4 +1,23 @@
-import { foldText } from '@summa/shared';
+import { foldText } from '@summa/shared/fold-text';
+
+/** Spec §2: the FAQ has 15 questions, in this order. */
+export const FAQ_KEYS = [
+  'whatIs',
+  'howMade',
+  'languages',
+  'freePlan',
+  'premium',
+  'prices',
+  'cancel',
+  'audio',
+  'levels',
+  'streaks',
+  'ranking',
+  'privacy',
+  'pdf',
+  'accuracy',
+  'contact',
+] as const;
 
 export interface FaqEntry {
   id: string;

@@ -1,6 +1,5 @@
 import type { Language } from '@summa/shared/languages';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button, type ButtonProps } from '../../components/ui/button';
 
 interface AuthCtaProps {
@@ -11,13 +10,16 @@ interface AuthCtaProps {
   className?: string;
 }
 
-/** Spec §2: every call-to-action of the landing page goes to /auth?lang={lang}, opening sign-up. */
+/**
+ * Spec §2: every call-to-action of the landing page goes to /auth?lang={lang}, opening sign-up. A
+ * plain link: the prerendered landing has no client router, and /auth is the app's (issue 24).
+ */
 export function AuthCta({ language, children, variant = 'accent', size = 'lg', className }: AuthCtaProps) {
   return (
     <Button asChild variant={variant} size={size} className={className}>
-      <Link to={`/auth?lang=${language}&mode=signup`} data-testid="landing-cta">
+      <a href={`/auth?lang=${language}&mode=signup`} data-testid="landing-cta">
         {children}
-      </Link>
+      </a>
     </Button>
   );
 }

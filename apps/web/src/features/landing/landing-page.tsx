@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { Island } from '../../components/island';
+import { useLanguage } from '../../lib/use-language';
 import { BenefitsSection } from './benefits-section';
 import { ClosingSection } from './closing-section';
 import { HeroSection } from './hero-section';
@@ -11,9 +11,7 @@ import { TestimonialsSection } from './testimonials-section';
 
 /** The public landing page at /pt, /en and /es (spec §2). The route has already set the language. */
 export function LandingPage() {
-  // Subscribing to the translation re-renders the page when the language changes.
-  useTranslation();
-  const language = currentLanguage();
+  const language = useLanguage();
   return (
     <div className="flex flex-col">
       <LandingHead language={language} />
@@ -22,7 +20,9 @@ export function LandingPage() {
       <HowItWorksSection />
       <LibrarySection language={language} />
       <TestimonialsSection />
-      <PricingSection language={language} />
+      <Island name="pricing" props={{ language }}>
+        <PricingSection language={language} />
+      </Island>
       <ClosingSection language={language} />
     </div>
   );

@@ -28,9 +28,16 @@ function FeatureList({ items, inverted = false }: { items: readonly string[]; in
   );
 }
 
-export function PricingSection({ language }: { language: Language }) {
+/** `initialBilling`: the choice a visitor made on the prerendered page before its script arrived. */
+export function PricingSection({
+  language,
+  initialBilling = 'monthly',
+}: {
+  language: Language;
+  initialBilling?: BillingInterval;
+}) {
   const { t } = useTranslation();
-  const [billing, setBilling] = useState<BillingInterval>('monthly');
+  const [billing, setBilling] = useState<BillingInterval>(initialBilling);
   const yearly = billing === 'yearly';
   // The amounts come from plans.ts (the one source with /plans and the server's Stripe prices).
   const price = premiumPriceView(language, billing);

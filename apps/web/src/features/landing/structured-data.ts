@@ -1,10 +1,5 @@
 import type { Language } from '@summa/shared/languages';
-
-/** Languages as BCP 47 tags for hreflang and inLanguage (pt is Brazilian Portuguese). */
-export const HREFLANG: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
-
-/** Open Graph locales; Spanish is the Latin-American variant. */
-export const OG_LOCALE: Record<Language, string> = { pt: 'pt_BR', en: 'en_US', es: 'es_LA' };
+import { HREFLANG } from '../../lib/seo';
 
 /** Spec §9: the landing page's offer is free, priced in BRL (pt), EUR (es) and USD (en). */
 export const OFFER_CURRENCY: Record<Language, string> = { pt: 'BRL', en: 'USD', es: 'EUR' };
@@ -12,8 +7,12 @@ export const OFFER_CURRENCY: Record<Language, string> = { pt: 'BRL', en: 'USD', 
 /** The default language's page is the x-default alternate. */
 export const DEFAULT_LANDING_LANGUAGE: Language = 'pt';
 
+export function landingPath(language: Language): string {
+  return `/${language}`;
+}
+
 export function landingUrl(origin: string, language: Language): string {
-  return `${origin}/${language}`;
+  return `${origin}${landingPath(language)}`;
 }
 
 interface WebApplicationInput {
@@ -23,7 +22,10 @@ interface WebApplicationInput {
   description: string;
 }
 
-/** schema.org WebApplication describing Summa for the landing page of one language. */
+/**
+ * schema.org WebApplication (a SoftwareApplication for the web) describing Summa for the landing
+ * page of one language, free, in that language's currency.
+ */
 export function webApplicationJsonLd({ origin, language, name, description }: WebApplicationInput) {
   return {
     '@context': 'https://schema.org',
@@ -40,9 +42,4 @@ export function webApplicationJsonLd({ origin, language, name, description }: We
       priceCurrency: OFFER_CURRENCY[language],
     },
   };
-}
-
-/** JSON for a <script type="application/ld+json"> body; "<" is escaped so text cannot close the tag. */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
+import { captureSavedFiles, type SavedFile } from '../../test/saved-files';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApiAuth } from '../../lib/api-client';
 import { setLanguage } from '../../lib/i18n';
@@ -25,8 +26,7 @@ function pdfAnswer(disposition: string | null = DISPOSITION): Response {
 let api: FakeApi;
 let answer: () => Response | Promise<Response>;
 let user: UserEvent;
-/** The files handed to the browser's save flow: the object URL's blob and the link's name. */
-let saved: { blob: Blob; download: string }[];
+let saved: SavedFile[];
 
 beforeEach(() => {
   setLanguage('en');
@@ -34,19 +34,7 @@ beforeEach(() => {
   answer = () => pdfAnswer();
   api = fakeApi({ 'GET /api/summaries/:id/pdf': () => answer() });
   connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:summa/${blobs.size + 1}`;
-    // Not instanceof: the answer's Blob comes from Node's fetch, not from jsdom.
-    if ('arrayBuffer' in blob) blobs.set(url, blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.getAttribute('href') ?? '');
-    if (blob) saved.push({ blob, download: this.download });
-  });
+  saved = captureSavedFiles();
 });
 
 afterEach(() => {

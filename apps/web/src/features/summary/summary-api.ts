@@ -1,8 +1,8 @@
-import type { FeedbackRequest, Language, Summary, TranslationEvent } from '@summa/shared';
+import type { FeedbackRequest, Language, Summary, SummaryPreview, TranslationEvent } from '@summa/shared';
 import { ENDPOINTS } from '@summa/shared/endpoints';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiCall, apiCallFile, apiCallStream, type ApiFile } from '../../lib/api-client';
+import { ApiError, apiCall, apiCallFile, apiCallStream, type ApiFile } from '../../lib/api-client';
 import { feedbackSent, summaryOpened } from '../../lib/invalidation';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -58,4 +58,14 @@ export function streamTranslation(
   onEvent: (event: TranslationEvent) => void,
 ): Promise<void> {
   return apiCallStream(api.translate, { params: { id }, body: { language }, signal }, onEvent);
+}
+
+/** What anyone may see of a summary (a shared link opened before signing in); null when there is none. */
+export async function fetchSummaryPreview(id: string): Promise<SummaryPreview | null> {
+  try {
+    return await apiCall(api.preview, { params: { id }, token: null });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

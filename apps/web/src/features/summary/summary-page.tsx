@@ -1,13 +1,11 @@
 import type { Summary } from '@summa/shared';
 import { useQuery } from '@tanstack/react-query';
-import { BookX, History, Languages, Sparkles, Tag } from 'lucide-react';
+import { BookX, History, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
-import { Badge } from '../../components/ui/badge';
-import { BookCover } from '../../components/ui/book-cover';
 import { buttonVariants } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -21,7 +19,8 @@ import { BuyOnAmazon } from './buy-on-amazon';
 import { SummaryActions } from './summary-actions';
 import { summaryQuery } from './summary-api';
 import './summary-print.css';
-import { SummarySections } from './summary-sections';
+import { SummaryHeading } from '../../components/summary/summary-heading';
+import { SummarySections } from '../../components/summary/summary-sections';
 
 /** An unknown id (404), or one the server cannot even read as an id (400). */
 function isNotFound(error: unknown): boolean {
@@ -101,34 +100,9 @@ function SummaryView({ summary, premium }: { summary: Summary; premium: boolean 
       data-summary-print
     >
       <title>{`${summary.title} · ${t('common.appName')}`}</title>
-      <div className="flex gap-4 sm:gap-6">
-        <BookCover src={summary.cover_url} className="w-24 sm:w-32 print:w-24" eager />
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            {t('pages.summary.title')}
-          </p>
-          <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-4xl">
-            {summary.title}
-          </h1>
-          <p className="text-base text-stone-700 sm:text-lg" data-testid="summary-author">
-            {summary.author}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Badge variant="brand" title={t('summary.languageLabel')}>
-              <Languages aria-hidden />
-              <span className="sr-only">{`${t('summary.languageLabel')}: `}</span>
-              <span data-testid="summary-language">{t(`common.language.${summary.language}`)}</span>
-            </Badge>
-            {summary.category ? (
-              <Badge variant="outline">
-                <Tag aria-hidden />
-                {t(`catalog.categories.${summary.category}`)}
-              </Badge>
-            ) : null}
-          </div>
-          <BuyOnAmazon book={summary} />
-        </div>
-      </div>
+      <SummaryHeading summary={summary}>
+        <BuyOnAmazon book={summary} />
+      </SummaryHeading>
 
       <div className="mt-6">
         <SummaryActions summary={summary} premium={premium} />

@@ -24,6 +24,7 @@ const NONFICTION: Summary = {
   cover_url: null,
   isbn13: '9780735211292',
   createdAt: '2026-03-01T12:00:00.000Z',
+  editorial: false,
   feedback: null,
   related: [
     { id: 'b2', title: 'The Power of Habit', author: 'Charles Duhigg', cover_url: null },

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { createMemoryCache } from '../../../cache/memory-cache.js';
+import { readLimitedBody } from '../../../http/limited-body.js';
+import type { StoredCovers } from '../../../ports/stored-covers.js';
 
 /** A book cover ready for the PDF: a JPEG and its size in pixels. */
 export interface CoverImage {
@@ -17,6 +19,8 @@ export interface CoverImagesOptions {
   /** The whole fetch, body included: a slow cover host must not hold up the download. */
   timeoutMs?: number;
   maxBytes?: number;
+  /** The covers the app stores itself (the catalogue's): read from the storage, not over HTTP. */
+  stored?: StoredCovers | undefined;
 }
 
 /** The cover is printed about 100 × 150 pt: 2× that in pixels is sharp on paper. */
@@ -25,25 +29,6 @@ const MAX_HEIGHT_PX = 360;
 /** Placeholders (a 1 × 1 GIF for "no cover") are not covers. */
 const MIN_SIDE_PX = 16;
 const MAX_INPUT_PIXELS = 40_000_000;
-
-async function readLimited(response: Response, maxBytes: number): Promise<Buffer | undefined> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes || !response.body) return undefined;
-  // fetch types a body's chunks loosely; they are bytes.
-  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-}
 
 async function reencode(bytes: Buffer): Promise<CoverImage | undefined> {
   const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
@@ -56,37 +41,43 @@ async function reencode(bytes: Buffer): Promise<CoverImage | undefined> {
   return { data, width: info.width, height: info.height };
 }
 
+/** A cover elsewhere (a URL of another host), fetched with the time and size limits. */
+async function fetchCover(url: string, timeoutMs: number, maxBytes: number): Promise<Buffer | undefined> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  const response = await fetch(parsed, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'image/*' },
+  });
+  if (!response.ok) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  return readLimitedBody(response, maxBytes);
+}
+
 /**
- * Covers fetched over HTTP(S) at request time with a short timeout, and re-encoded as JPEG
- * (the catalogue's covers may be any format; PDFKit embeds JPEG and PNG only). Any failure
+ * Covers re-encoded as JPEG (PDFKit embeds JPEG and PNG only): the app's stored ones read from
+ * the storage, others fetched over HTTP(S) at request time with a short timeout. Any failure
  * (timeout, error status, oversized or undecodable body) gives no cover rather than no PDF.
  */
 export function createCoverImages({
   timeoutMs = 2_000,
   maxBytes = 2_000_000,
+  stored,
 }: CoverImagesOptions = {}): CoverImages {
   const cache = createMemoryCache<CoverImage>('pdfCover');
   return {
     load: async (url) => {
       const cached = cache.get(url);
       if (cached) return cached;
-      let parsed: URL;
       try {
-        parsed = new URL(url);
-      } catch {
-        return undefined;
-      }
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-      try {
-        const response = await fetch(parsed, {
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: { accept: 'image/*' },
-        });
-        if (!response.ok) {
-          await response.body?.cancel();
-          return undefined;
-        }
-        const bytes = await readLimited(response, maxBytes);
+        const bytes = (await stored?.read(url)) ?? (await fetchCover(url, timeoutMs, maxBytes));
         const cover = bytes && (await reencode(bytes));
         if (cover) cache.set(url, cover);
         return cover;

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   translations,
@@ -48,7 +49,13 @@ describe.each(TEST_DATABASES)('the PDF export on %s', (kind) => {
     fake.respondWith(bookResponder());
     covers = await startFakeCoverServer();
     scratch = await mkdtemp(path.join(tmpdir(), 'summa-pdf-'));
-    context = await createTestApp(kind, { env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model' } });
+    context = await createTestApp(kind, {
+      env: {
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MODEL: 'fake-model',
+        STORAGE_DIR: path.join(scratch, 'storage'),
+      },
+    });
   });
   afterAll(async () => {
     await context.close();
@@ -211,6 +218,26 @@ describe.each(TEST_DATABASES)('the PDF export on %s', (kind) => {
     expect(uncovered.statusCode).toBe(200);
     expect(uncovered.rawPayload.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
     expect(await pdfText(uncovered.rawPayload, scratch)).toContain('Capa Ausente');
+  });
+
+  it('prints a cover the app stored from the storage, asking no host', async () => {
+    const reader = await signUpTestUser(context.app);
+    await makePremium(reader);
+    const summary = await generate(reader, 'Capa Guardada', 'pt');
+    // As the cover sweep stores one (features/catalog/covers): named by its content.
+    const image = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#2a53b4' } })
+      .png()
+      .toBuffer();
+    const sha256 = createHash('sha256').update(image).digest('hex');
+    await context.app.storage.put(`covers/${sha256.slice(0, 2)}/${sha256}.png`, image, {
+      contentType: 'image/png',
+    });
+    await giveCover(summary.id, `/api/covers/${sha256}.png`);
+    const before = covers.requests.length;
+    const response = await download(summary.id, reader);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(covers.requests.length).toBe(before);
   });
 
   it('documents the route in the OpenAPI document as a PDF download', async () => {

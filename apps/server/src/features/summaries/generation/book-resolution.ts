@@ -1,4 +1,4 @@
-import type { Language } from '@summa/shared';
+import type { Language, RelatedBook } from '@summa/shared';
 import type { BookCatalog } from '../../../ports/book-catalog.js';
 import type { ResolvedBook } from './summary-writer.js';
 
@@ -35,4 +35,19 @@ export async function resolveBook(catalog: BookCatalog, input: GenerateInput): P
     // The catalogue holds non-fiction only.
     kind: 'nonfiction',
   };
+}
+
+/** How many books of the same category a summary suggests. */
+const RELATED_BOOKS = 4;
+
+/** The books a summary of `book` suggests next: others of its category, best known first. */
+export async function relatedBooks(catalog: BookCatalog, book: ResolvedBook): Promise<RelatedBook[]> {
+  if (!book.category) return [];
+  const books = await catalog.inCategory(
+    book.category,
+    book.language,
+    book.bookId ?? undefined,
+    RELATED_BOOKS,
+  );
+  return books.map(({ id, title, author, cover_url }) => ({ id, title, author, cover_url }));
 }

@@ -10,6 +10,7 @@ import {
   GenerationError,
   type GenerationFailure,
 } from './generation-error.js';
+import { relatedBooks } from './book-resolution.js';
 import { translateSummary, type TranslationSource } from './summary-translator.js';
 import { writeSummary, type ResolvedBook, type WriterEvent } from './summary-writer.js';
 
@@ -36,8 +37,6 @@ export interface FlightsDeps {
 
 /** One summary's generation, shared by the requests that want it: its events, its summary id, its failure. */
 export type GenerationFlight = Flight<WriterEvent, string, GenerationFailure>;
-
-const RELATED_BOOKS = 4;
 
 /**
  * What a flight makes for its norm_key: a summary of `book` written by the model, or a stored
@@ -109,9 +108,7 @@ export class GenerationFlights {
         job.kind === 'generate'
           ? await writeSummary(book, options, emit, flight.signal)
           : await translateSummary(job.source, book.language, options, emit, flight.signal);
-      const related = book.category
-        ? await catalog.inCategory(book.category, book.language, book.bookId ?? undefined, RELATED_BOOKS)
-        : [];
+      const related = await relatedBooks(catalog, book);
       const status = provider.status();
       const summaryId = await summaries.store({
         normKey: key,
@@ -122,7 +119,7 @@ export class GenerationFlights {
         category: book.category,
         kind: content.kind,
         content,
-        related: related.map(({ id, title, author, cover_url }) => ({ id, title, author, cover_url })),
+        related,
         model: `${status.provider}:${status.model}`,
         translatedFromId: job.kind === 'translate' ? job.source.id : null,
       });

@@ -6,10 +6,10 @@ import type { SummaryRecord } from '../summaries.repository.js';
 // A generation's write: the finished summary (its lease is single-flight/work-leases.repository.ts).
 
 /**
- * A summary to store: a stored one's fields less those the database gives it, plus its model and,
- * for a translation, the summary it was translated from.
+ * A summary the model wrote, to store: a stored one's fields less those the database gives it
+ * (its source is 'model'), plus its model and, for a translation, the summary it was translated from.
  */
-export type NewSummary = Omit<SummaryRecord, 'id' | 'coverUrl' | 'isbn13' | 'createdAt'> & {
+export type NewSummary = Omit<SummaryRecord, 'id' | 'coverUrl' | 'isbn13' | 'source' | 'createdAt'> & {
   model: string;
   translatedFromId?: string | null;
 };

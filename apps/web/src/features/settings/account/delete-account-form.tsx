@@ -13,7 +13,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { authClient } from '../../../lib/auth/auth-client';
 import { rememberReturnPath } from '../../../lib/auth/return-target';
 import { signupMetadata } from '../../../lib/auth/signup-metadata';
-import { fieldErrorText, serverFieldError } from '../../../lib/form-errors';
+import { serverFieldError } from '../../../lib/form-errors';
+import { requiredFieldProps } from '../../../lib/form-fields';
 import { logWarning } from '../../../lib/logger';
 import { deleteAccount } from './account-api';
 import { accountErrorCode, accountErrorText } from './account-errors';
@@ -48,16 +49,16 @@ export function DeleteAccountForm({ hasPassword, onBusy, onDeleted }: DeleteAcco
   const [reauth, setReauth] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [deleted, setDeleted] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ password: string }>({
+  const form = useForm<{ password: string }>({
     resolver: RESOLVERS[hasPassword ? 'password' : 'google'],
     mode: 'onTouched',
     defaultValues: { password: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
   const busy = isSubmitting || deleted;
 
   const remove = async (values: { password: string }) => {
@@ -109,10 +110,7 @@ export function DeleteAccountForm({ hasPassword, onBusy, onDeleted }: DeleteAcco
           type="password"
           label={t('settings.account.delete.password')}
           autoComplete="current-password"
-          error={fieldErrorText(t, errors.password)}
-          readOnly={busy}
-          required
-          {...register('password')}
+          {...requiredFieldProps(form, t, 'password', { readOnly: busy })}
         />
       ) : (
         <p className="text-sm text-stone-700">{t('settings.account.delete.google')}</p>

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldErrorText, serverFieldError } from '../../../lib/form-errors';
+import { serverFieldError } from '../../../lib/form-errors';
+import { requiredFieldProps } from '../../../lib/form-fields';
 import { logWarning } from '../../../lib/logger';
 import { changeEmail } from './account-api';
 import { accountErrorText } from './account-errors';
@@ -32,17 +33,17 @@ export function EmailForm({ email, hasPassword }: EmailFormProps) {
   const { ref: errorRef, focus: focusError } = useFormErrorFocus();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeMyEmailRequest>({
+  const form = useForm<ChangeMyEmailRequest>({
     resolver,
     mode: 'onTouched',
     defaultValues: { newEmail: '', password: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const send = async (values: ChangeMyEmailRequest) => {
     setFailure(null);
@@ -85,20 +86,14 @@ export function EmailForm({ email, hasPassword }: EmailFormProps) {
             label={t('settings.account.email.new')}
             autoComplete="email"
             spellCheck={false}
-            error={fieldErrorText(t, errors.newEmail)}
-            readOnly={isSubmitting}
-            required
-            {...register('newEmail')}
+            {...requiredFieldProps(form, t, 'newEmail')}
           />
           <TextField
             id={ids.password}
             type="password"
             label={t('settings.account.email.password')}
             autoComplete="current-password"
-            error={fieldErrorText(t, errors.password)}
-            readOnly={isSubmitting}
-            required
-            {...register('password')}
+            {...requiredFieldProps(form, t, 'password')}
           />
           <FormError id={ids.error} ref={errorRef} message={failure} />
           <SubmitButton busy={isSubmitting} icon={<Send aria-hidden />}>

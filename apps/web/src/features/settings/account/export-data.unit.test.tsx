@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
+import { captureSavedFiles, type SavedFile } from '../../../test/saved-files';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApiAuth } from '../../../lib/api-client';
 import { setLanguage } from '../../../lib/i18n';
@@ -32,7 +33,7 @@ function exportAnswer(body = EXPORT): Response {
 let api: FakeApi;
 let user: UserEvent;
 let answer: () => Response | Promise<Response>;
-let saved: { blob: Blob; download: string }[];
+let saved: SavedFile[];
 
 beforeEach(() => {
   setLanguage('en');
@@ -40,18 +41,7 @@ beforeEach(() => {
   answer = () => exportAnswer();
   api = fakeApi({ 'GET /api/me/export': () => answer() });
   connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    const url = `blob:summa/${blobs.size + 1}`;
-    if ('arrayBuffer' in blob) blobs.set(url, blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.getAttribute('href') ?? '');
-    if (blob) saved.push({ blob, download: this.download });
-  });
+  saved = captureSavedFiles();
 });
 
 afterEach(() => {

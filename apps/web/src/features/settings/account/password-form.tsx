@@ -11,7 +11,8 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { authClient } from '../../../lib/auth/auth-client';
-import { fieldErrorText, serverFieldError } from '../../../lib/form-errors';
+import { serverFieldError } from '../../../lib/form-errors';
+import { requiredFieldProps } from '../../../lib/form-fields';
 import { logWarning } from '../../../lib/logger';
 import { changePassword } from './account-api';
 import { accountErrorText } from './account-errors';
@@ -45,17 +46,17 @@ export function PasswordForm({ hasPassword, email, onChanged }: PasswordFormProp
   const ids = { current: useId(), next: useId(), error: useId() };
   const { ref: errorRef, focus: focusError } = useFormErrorFocus();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordValues>({
+  const form = useForm<PasswordValues>({
     resolver: RESOLVERS[hasPassword ? 'change' : 'set'],
     mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const save = async (values: PasswordValues) => {
     setFailure(null);
@@ -106,10 +107,7 @@ export function PasswordForm({ hasPassword, email, onChanged }: PasswordFormProp
             type="password"
             label={t('settings.account.password.current')}
             autoComplete="current-password"
-            error={fieldErrorText(t, errors.currentPassword)}
-            readOnly={isSubmitting}
-            required
-            {...register('currentPassword')}
+            {...requiredFieldProps(form, t, 'currentPassword')}
           />
         ) : null}
         <TextField
@@ -118,10 +116,7 @@ export function PasswordForm({ hasPassword, email, onChanged }: PasswordFormProp
           label={t('settings.account.password.new')}
           hint={t('settings.account.password.hint', { min: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
-          error={fieldErrorText(t, errors.newPassword)}
-          readOnly={isSubmitting}
-          required
-          {...register('newPassword')}
+          {...requiredFieldProps(form, t, 'newPassword')}
         />
         <FormError id={ids.error} ref={errorRef} message={failure} />
         <SubmitButton busy={isSubmitting} icon={<KeyRound aria-hidden />}>

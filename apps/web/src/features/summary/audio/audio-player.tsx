@@ -1,24 +1,12 @@
 import { FREE_PLAN_LIMITS, type Language } from '@summa/shared';
-import {
-  Headphones,
-  LoaderCircle,
-  Pause,
-  Play,
-  RotateCcw,
-  RotateCw,
-  SkipBack,
-  SkipForward,
-} from 'lucide-react';
-import { useId, useState } from 'react';
+import { LoaderCircle, Play } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { LimitDialog } from '../../../components/limit-dialog';
 import { Button } from '../../../components/ui/button';
-import { InlineSelect } from '../../../components/ui/inline-select';
+import { NarrationControls, NarrationFrame } from '../../../components/audio/narration-controls';
 import { useAwardXp } from '../../../lib/progress/use-award-xp';
-import { cn } from '../../../lib/utils';
-import { formatClock } from './playback-position';
-import { SPEEDS, usePlayback } from './use-playback';
 import { useNarration, type Narration } from './use-narration';
 
 export interface AudioPlayerProps {
@@ -34,7 +22,6 @@ export interface AudioPlayerProps {
 /** The summary's narration: a Listen button until it exists, then a player of its parts. */
 export function AudioPlayer(props: AudioPlayerProps) {
   const { t } = useTranslation();
-  const headingId = useId();
   const [limitOpen, setLimitOpen] = useState(false);
   const award = useAwardXp();
   const { narration, request, refresh } = useNarration(props.summaryId, props.language, {
@@ -53,26 +40,10 @@ export function AudioPlayer(props: AudioPlayerProps) {
   });
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5 print:hidden"
-      data-print-hidden
-      data-testid="audio-player"
-    >
-      <div className="flex items-start gap-3">
-        <Headphones aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-lg font-bold text-stone-900">
-            {t('audio.heading')}
-          </h2>
-          <p className="text-sm text-stone-600">{t('audio.lead')}</p>
-        </div>
-      </div>
-      <div className="mt-4">
-        <NarrationBody narration={narration} request={request} refresh={refresh} player={props} />
-      </div>
+    <NarrationFrame>
+      <NarrationBody narration={narration} request={request} refresh={refresh} player={props} />
       <LimitDialog open={limitOpen} onOpenChange={setLimitOpen} kind="audio" />
-    </section>
+    </NarrationFrame>
   );
 }
 
@@ -117,180 +88,13 @@ function NarrationBody({
       </div>
     );
   }
-  return <PlayerControls narration={narration} refresh={refresh} player={player} />;
-}
-
-function PlayerControls({
-  narration,
-  refresh,
-  player,
-}: {
-  narration: Narration;
-  refresh: () => void;
-  player: AudioPlayerProps;
-}) {
-  const { t } = useTranslation();
-  const seekId = useId();
-  const [attachAudio, playback] = usePlayback(
-    narration.parts,
-    {
-      summaryId: player.summaryId,
-      language: player.language,
-      title: player.title,
-      author: player.author,
-      coverUrl: player.coverUrl,
-      appName: t('common.appName'),
-    },
-    { autoplay: narration.status === 'preparing', totalParts: narration.totalParts },
-  );
-  const total = narration.totalParts ?? narration.parts.length;
-  const current = playback.current ?? 1;
-  const later = narration.parts.filter((part) => part.part > current);
-  const secondsLeft =
-    Math.max(0, playback.duration - playback.time) +
-    later.reduce((sum, part) => sum + part.durationMs / 1000, 0);
-  const preparing = narration.status === 'preparing';
-  const nextMissing = preparing && (playback.waiting || !playback.part);
-
   return (
-    <div className="flex flex-col gap-4">
-      {/* No captions track: the narration reads the text that is on this page. */}
-      <audio ref={attachAudio} preload="metadata" className="hidden" {...playback.events} />
-      {playback.resumed ? <p className="text-xs text-stone-600">{t('audio.resumed')}</p> : null}
-      {nextMissing ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-stone-700">
-          <LoaderCircle aria-hidden className="size-4 animate-spin" />
-          {narration.totalParts
-            ? t('audio.preparingPart', { part: current, total: narration.totalParts })
-            : t('audio.preparing')}
-        </p>
-      ) : null}
-      {playback.failed ? (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700">
-          {t('audio.error.playback')}
-          <Button size="sm" variant="outline" onClick={refresh}>
-            {t('audio.error.retry')}
-          </Button>
-        </p>
-      ) : null}
-
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.previous')}
-          disabled={current <= 1}
-          onClick={() => playback.goTo(current - 1, { play: playback.playing })}
-        >
-          <SkipBack aria-hidden />
-        </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.back')}
-          disabled={!playback.part}
-          onClick={() => playback.skip(-1)}
-        >
-          <RotateCcw aria-hidden />
-        </Button>
-        <Button
-          size="icon"
-          className="size-12 rounded-full"
-          aria-label={playback.playing ? t('audio.pause') : t('audio.play')}
-          disabled={!playback.part}
-          onClick={playback.playing ? playback.pause : playback.play}
-        >
-          {playback.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
-        </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.forward')}
-          disabled={!playback.part}
-          onClick={() => playback.skip(1)}
-        >
-          <RotateCw aria-hidden />
-        </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.next')}
-          disabled={current >= total}
-          onClick={() => playback.goTo(current + 1, { play: playback.playing })}
-        >
-          <SkipForward aria-hidden />
-        </Button>
-        <InlineSelect
-          className="ml-auto"
-          label={t('audio.speed')}
-          value={playback.speed}
-          options={SPEEDS}
-          optionLabel={(speed) => t('audio.speedValue', { speed })}
-          onChange={playback.setSpeed}
-        />
-      </div>
-
-      <div className="flex flex-col gap-1">
-        <label htmlFor={seekId} className="sr-only">
-          {t('audio.seek')}
-        </label>
-        <input
-          id={seekId}
-          type="range"
-          min={0}
-          max={Math.max(playback.duration, 0.1)}
-          step={1}
-          value={Math.min(playback.time, playback.duration || 0)}
-          disabled={!playback.part}
-          aria-valuetext={`${formatClock(playback.time)} / ${formatClock(playback.duration)}`}
-          onChange={(event) => playback.seek(Number(event.target.value))}
-          className="w-full accent-brand-600"
-        />
-        <div className="flex justify-between text-xs text-stone-600 tabular-nums">
-          <span>
-            {formatClock(playback.time)} · {t('audio.partOf', { part: current, total })}
-          </span>
-          <span>{t('audio.timeLeft', { time: formatClock(secondsLeft) })}</span>
-        </div>
-      </div>
-
-      <div>
-        <h3 className="text-sm font-semibold text-stone-900">{t('audio.parts')}</h3>
-        <ol className="mt-2 flex flex-wrap gap-2">
-          {Array.from({ length: total }, (_, index) => index + 1).map((number) => {
-            const stored = narration.parts.find((part) => part.part === number);
-            const isCurrent = number === current;
-            return (
-              <li key={number}>
-                <button
-                  type="button"
-                  aria-current={isCurrent ? 'true' : undefined}
-                  disabled={!stored}
-                  onClick={() => playback.goTo(number, { play: true })}
-                  className={cn(
-                    'inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60',
-                    isCurrent
-                      ? 'border-brand-600 bg-brand-50 text-brand-800'
-                      : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100',
-                  )}
-                >
-                  {t('audio.part', { part: number })}
-                  {stored ? (
-                    <span className="text-xs text-stone-600 tabular-nums">
-                      {formatClock(stored.durationMs / 1000)}
-                    </span>
-                  ) : (
-                    <LoaderCircle aria-hidden className="size-3.5 animate-spin" />
-                  )}
-                  <span className="sr-only">
-                    {isCurrent ? `, ${t('audio.current')}` : !stored ? `, ${t('audio.pending')}` : ''}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      </div>
-    </div>
+    <NarrationControls
+      parts={narration.parts}
+      totalParts={narration.totalParts}
+      preparing={narration.status === 'preparing'}
+      onRefresh={refresh}
+      subject={player}
+    />
   );
 }

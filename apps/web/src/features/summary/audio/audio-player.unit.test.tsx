@@ -13,7 +13,7 @@ import { apiError, fakeApi, json, noContent, type FakeApi } from '../../../test/
 import { testAward, testMe } from '../../../test/me-fixture';
 import { testSession } from '../../../test/session-fixture';
 import { AudioPlayer } from './audio-player';
-import { writePosition } from './playback-position';
+import { writePosition } from '../../../components/audio/playback-position';
 import { renderWithQueries } from '../../../test/query-client';
 
 const SUMMARY_ID = 'sum-1';

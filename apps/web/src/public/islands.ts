@@ -1,0 +1,13 @@
+import type { IslandName } from '../components/island';
+
+/**
+ * The texts each island reads (dotted paths into the interface texts): a prerendered page carries
+ * these, in its own language only, for the islands it has.
+ */
+export const ISLAND_TEXTS: Record<IslandName, readonly string[]> = {
+  pricing: ['landing.pricing'],
+  faq: ['faq.search', 'faq.empty'],
+};
+
+/** The id of the <script type="application/json"> that carries them. */
+export const ISLAND_TEXTS_ID = 'island-texts';
