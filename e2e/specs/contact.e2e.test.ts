@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES } from '@summa/shared/languages';
 import { CONTACT_TO, signUpViaApi, uniqueEmail } from '../support/accounts.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { expectNoViolations } from '../support/axe.js';
+import { useBrowser, openPage } from '../support/browser.js';
 import { waitForMail } from '../support/mailbox.js';
 
 /**
@@ -17,13 +17,7 @@ import { waitForMail } from '../support/mailbox.js';
  * the last two go to /tmp/shots). The FAQ's 'go to contact' lands on the form, and a signed-in
  * reader finds their name and e-mail filled in.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots';
@@ -32,19 +26,6 @@ const SHOTS = '/tmp/shots';
 async function shoot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** WCAG 2 A and AA violations on the page as it is now, with what each one hit. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
-async function expectNoViolations(page: Page, state: string) {
-  expect.soft({ state, violations: await axeViolations(page) }).toEqual({ state, violations: [] });
 }
 
 /** The newest mail to the team that holds `marker`, once it has arrived. */
@@ -64,7 +45,10 @@ describe.each(LANGUAGES)('the %s contact page on a phone', (language) => {
   const texts = translations[language].contact;
 
   it('refuses empty fields, then sends the message to the team and says so, with axe finding nothing', async () => {
-    const { page, errors, context } = await openPage(browser, { storedLanguage: language, viewport: PHONE });
+    const { page, errors, context } = await openPage(browser(), {
+      storedLanguage: language,
+      viewport: PHONE,
+    });
     await page.goto('/contact');
     await expect
       .poll(() => page.locator('h1').first().textContent())
@@ -112,7 +96,7 @@ describe.each(LANGUAGES)('the %s contact page on a phone', (language) => {
 
 describe('the way to the contact page', () => {
   it("the FAQ's 'go to contact' lands on the form", async () => {
-    const { page, errors, context } = await openPage(browser, { storedLanguage: 'en', viewport: PHONE });
+    const { page, errors, context } = await openPage(browser(), { storedLanguage: 'en', viewport: PHONE });
     await page.goto('/faq');
     await page.getByRole('link', { name: translations.en.faq.more.cta }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/contact');
@@ -126,7 +110,7 @@ describe('the way to the contact page', () => {
   it("fills in a signed-in reader's name and e-mail", async () => {
     const email = uniqueEmail('contact-reader');
     const session = await signUpViaApi(email, { fullName: 'Bia Leitora', language: 'es' });
-    const { page, errors, context } = await openPage(browser, {
+    const { page, errors, context } = await openPage(browser(), {
       storedLanguage: 'es',
       viewport: PHONE,
       session,

@@ -1,17 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES } from '@summa/shared/languages';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { useBrowser, openPage } from '../support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** The demo book's title in each language (the catalogue's editions of The Psychology of Money). */
 const TITLES = {
@@ -24,7 +17,7 @@ describe.each(LANGUAGES)('the demo in %s, signed out, on a phone', (language) =>
   const t = translations[language];
 
   it('shows the editorial summary, plays its narration, invites to sign up, and axe finds nothing', async () => {
-    const { page, errors, context } = await openPage(browser, {
+    const { page, errors, context } = await openPage(browser(), {
       storedLanguage: language,
       viewport: { width: 390, height: 844 },
     });
