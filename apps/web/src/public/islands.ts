@@ -7,6 +7,7 @@ import type { IslandName } from '../components/island';
 export const ISLAND_TEXTS: Record<IslandName, readonly string[]> = {
   pricing: ['landing.pricing'],
   faq: ['faq.search', 'faq.empty'],
+  testimonials: ['landing.testimonials'],
 };
 
 /** The id of the <script type="application/json"> that carries them. */

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
 import { text } from './text.js';
 
-/**
- * The landing shows readers' testimonials only once this many are approved in its language;
- * until then it shows the use cases.
- */
-export const TESTIMONIALS_MIN_SHOWN = 3;
-/** The most the public list answers (the newest approvals first). */
-export const TESTIMONIALS_MAX_SHOWN = 6;
+export { TESTIMONIALS_MAX_SHOWN, TESTIMONIALS_MIN_SHOWN } from '../testimonial-rules.js';
 
 /** GET /api/testimonials?language= */
 export const testimonialsQuerySchema = z.object({ language: z.enum(LANGUAGES) });

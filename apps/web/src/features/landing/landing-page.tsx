@@ -19,7 +19,9 @@ export function LandingPage() {
       <BenefitsSection />
       <HowItWorksSection />
       <LibrarySection language={language} />
-      <TestimonialsSection />
+      <Island name="testimonials" props={{ language }}>
+        <TestimonialsSection language={language} />
+      </Island>
       <Island name="pricing" props={{ language }}>
         <PricingSection language={language} />
       </Island>

@@ -1,7 +1,7 @@
 import type { Testimonial } from '@summa/shared';
+import type { Language } from '@summa/shared/languages';
 import { Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
 import { SectionHeading } from './section-heading';
 import { useTestimonials } from './use-testimonials';
 
@@ -70,12 +70,12 @@ function ReadersWords({ testimonials }: { testimonials: readonly Testimonial[] }
 
 /**
  * The landing's testimonials, honestly: readers' approved comments once at least three are
- * approved in the page's language (the server sends none before), the use cases until then.
+ * approved in the page's language, the use cases until then. On the prerendered landing it is an
+ * island (testimonials-island.tsx): the HTML has the use cases, and the island asks for the
+ * readers' words once it comes into view.
  */
-export function TestimonialsSection() {
-  // Subscribing to the translation re-renders the section when the language changes.
-  useTranslation();
-  const testimonials = useTestimonials(currentLanguage());
+export function TestimonialsSection({ language }: { language: Language }) {
+  const testimonials = useTestimonials(language);
   return (
     <section aria-labelledby="testimonials-title" className="bg-white px-4 py-16 sm:px-6 sm:py-24">
       {testimonials.length > 0 ? <ReadersWords testimonials={testimonials} /> : <UseCases />}

@@ -24,12 +24,13 @@ async function renderSection(language: Testimonial['language'], api: FakeApi) {
   act(() => {
     setLanguage(language);
   });
-  render(<TestimonialsSection />);
+  const rendered = render(<TestimonialsSection language={language} />);
   await vi.waitFor(() => expect(api.to('/api/testimonials')).toHaveLength(1));
   // Let the answer land.
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
+  return rendered;
 }
 
 describe('the landing’s testimonials', () => {
@@ -59,6 +60,16 @@ describe('the landing’s testimonials', () => {
     expect(screen.queryByTestId('reader-testimonials')).toBeNull();
   });
 
+  it('keeps the use cases when the answer has another shape', async () => {
+    const api = fakeApi({
+      'GET /api/testimonials': () => json({ testimonials: [...words(3), { nickname: 'x', comment: 1 }] }),
+    });
+    await renderSection('en', api);
+    expect(
+      screen.getByRole('heading', { level: 2, name: translations.en.landing.testimonials.title }),
+    ).toBeTruthy();
+  });
+
   it('keeps the use cases when the testimonials cannot be read', async () => {
     const api = fakeApi({ 'GET /api/testimonials': () => apiError(503, 'DATABASE_UNAVAILABLE') });
     await renderSection('es', api);
@@ -73,13 +84,14 @@ describe('the landing’s testimonials', () => {
       'GET /api/testimonials': (request) =>
         json({ testimonials: request.url.searchParams.get('language') === 'es' ? words(4, 'es') : [] }),
     });
-    await renderSection('en', api);
+    const { rerender } = await renderSection('en', api);
     expect(
       screen.getByRole('heading', { level: 2, name: translations.en.landing.testimonials.title }),
     ).toBeTruthy();
     act(() => {
       setLanguage('es');
     });
+    rerender(<TestimonialsSection language="es" />);
     expect(
       await screen.findByRole('heading', {
         level: 2,
