@@ -33,6 +33,7 @@ import {
   signedFileQuerySchema,
   signupRequestSchema,
   testimonialsQuerySchema,
+  demoQuerySchema,
   translateSummaryRequestSchema,
   xpEventRequestSchema,
 } from '@summa/shared';
@@ -121,7 +122,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (7,985 in all). */
+/** The endpoints and their share of the requests (8,025 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -145,6 +146,8 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         callers: { none: 5, user: 3, admin: 1, forged: 1 },
       },
       { method: 'GET', route: '/api/testimonials', runs: 60, query: contractQuery(testimonialsQuerySchema) },
+      // The demo (no session): one editorial summary and the narration the house makes once.
+      { method: 'GET', route: '/api/demo', runs: 40, query: contractQuery(demoQuerySchema) },
       {
         method: 'GET',
         route: '/api/admin/testimonials',
