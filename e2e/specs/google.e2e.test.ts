@@ -193,6 +193,8 @@ describe('Google sign-in', () => {
     await signInToGoogle(context, newGoogleAccount('shared-link'));
 
     await page.goto(target);
+    // Issue 24: a signed-out visitor sees the book's preview, whose sign-up leads to /auth.
+    await page.getByTestId('summary-preview-cta').click();
     await page.waitForURL(pathIs('/auth'));
     expect(new URL(page.url()).searchParams.get('next')).toBe(target);
     const authorize = page.waitForRequest((request) =>
