@@ -4,6 +4,10 @@
  * most of its start in initdb and the migrations; a copy of a data directory that already has
  * both opens in a fraction of that, and `CREATE DATABASE ... TEMPLATE` skips the migrations.
  * The copies still go through openDatabase, whose migrations then find nothing left to apply.
+ * Each template has also been started once as the app, so that it holds the shipped catalogue
+ * and the editorial library with their recorded hashes: an app on a copy finds them unchanged,
+ * rather than every test app importing and seeding them again (what a second start of a
+ * deployment does).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/database.js';
+import { buildApp } from '../app.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { testConfig } from './test-config.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,10 +38,24 @@ async function onAdmin(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
+/** Starts the app once on a template: the catalogue import and the editorial seed are recorded there. */
+async function startOnce(database: DatabaseHandle): Promise<void> {
+  const app = await buildApp({ config: testConfig(), database, preloadModel: false });
+  try {
+    await app.ready();
+  } finally {
+    await app.close();
+  }
+}
+
 export default async function setup(project: TestProject) {
   const pgliteTemplateDir = await mkdtemp(path.join(tmpdir(), 'summa-test-template-'));
   const embedded = await openDatabase({ kind: 'pglite', dataDir: pgliteTemplateDir });
-  await embedded.close();
+  try {
+    await startOnce(embedded);
+  } finally {
+    await embedded.close();
+  }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   let postgresTemplateDatabase = '';
@@ -45,7 +65,11 @@ export default async function setup(project: TestProject) {
     const url = new URL(adminUrl);
     url.pathname = `/${postgresTemplateDatabase}`;
     const server = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
-    await server.close();
+    try {
+      await startOnce(server);
+    } finally {
+      await server.close();
+    }
   }
   project.provide('pgliteTemplateDir', pgliteTemplateDir);
   project.provide('postgresTemplateDatabase', postgresTemplateDatabase);

@@ -5,13 +5,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app.js';
-import { loadConfig, type AppConfig } from '../config/env.js';
 import {
   openDatabase,
   type DatabaseHandle,
   type DatabaseKind,
   type DatabaseTimeouts,
 } from '../db/database.js';
+import { testConfig } from './test-config.js';
+
+export { testConfig };
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const TEST_DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL
@@ -62,34 +64,6 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await dropper.end();
     },
   };
-}
-
-export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    // No model unless a test brings one (the fake model server): nothing listens on port 2 (fetch refuses the
-    // "bad" ports such as 9 before connecting).
-    LLM_PROVIDER: 'openai-compatible',
-    LLM_BASE_URL: 'http://127.0.0.1:2/v1',
-    LLM_MODEL: 'none',
-    // No voice either, unless a test brings one (the fake speech server, or TTS_PROVIDER=local).
-    TTS_PROVIDER: 'openai-compatible',
-    TTS_BASE_URL: 'http://127.0.0.1:2/v1',
-    // No fair-use limits unless a test sets them (plugins/fair-use.int.test.ts).
-    GENERATION_LIMIT_PER_USER_PER_HOUR: '0',
-    GENERATION_LIMIT_GLOBAL_PER_MINUTE: '0',
-    AUDIO_LIMIT_PER_USER_PER_HOUR: '0',
-    AUDIO_LIMIT_GLOBAL_PER_MINUTE: '0',
-    CATALOG_RATE_LIMIT_PER_MINUTE: '0',
-    // Rankings read fresh, so that a test sees its own awards at once.
-    RANKING_REFRESH_MS: '0',
-    // No covers fetched from Open Library: a test that wants them names a local source
-    // (COVERS_FETCH=on, COVERS_SOURCE_URL; test/fake-cover-server.ts).
-    COVERS_FETCH: 'off',
-    ...overrides,
-  });
 }
 
 export interface TestContext {
