@@ -1,7 +1,7 @@
 import type { AdminPerson, PersonCreate } from '@summa/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error';
 import { LoadingSkeleton } from '../../components/loading-skeleton';
@@ -30,6 +30,15 @@ export function CurationPeoplePage() {
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [removing, setRemoving] = useState<AdminPerson | null>(null);
   const [busy, setBusy] = useState(false);
+  const editorHeading = useRef<HTMLHeadingElement>(null);
+  const editingKey = editing.kind === 'edit' ? editing.person.slug : editing.kind;
+
+  // The editor opens below a long list on a phone: it is brought into view, with focus on its title.
+  useEffect(() => {
+    if (editingKey === 'none') return;
+    editorHeading.current?.scrollIntoView({ block: 'start' });
+    editorHeading.current?.focus();
+  }, [editingKey]);
 
   const save = async (payload: PersonCreate) => {
     if (editing.kind === 'edit') {
@@ -139,7 +148,12 @@ export function CurationPeoplePage() {
             aria-labelledby="curation-editor"
             className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-6"
           >
-            <h2 id="curation-editor" className="text-lg font-semibold text-stone-900">
+            <h2
+              id="curation-editor"
+              ref={editorHeading}
+              tabIndex={-1}
+              className="scroll-mt-20 text-lg font-semibold text-stone-900 focus:outline-none"
+            >
               {editing.kind === 'edit'
                 ? t('curation.formEdit', { name: editing.person.name })
                 : t('curation.formNew')}

@@ -69,7 +69,8 @@ function payloadOf(values: PersonValues): PersonCreate {
   };
 }
 
-const selectClass = cn(inputClass, 'pr-8');
+// A select matches :read-only, which the input style greys out: it stays white, as an input does.
+const selectClass = cn(inputClass, 'pr-8 read-only:bg-white read-only:text-stone-900');
 
 /**
  * Adds or edits a person: their details, a bio in each language and the shelf, every pick with its
