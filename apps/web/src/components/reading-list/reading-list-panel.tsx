@@ -1,5 +1,5 @@
 import type { ReadingListItem } from '@summa/shared';
-import { BookmarkX, BookOpen, Bookmark, LoaderCircle, Sparkles, Users } from 'lucide-react';
+import { BookmarkX, Bookmark, LoaderCircle, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { LoadingSkeleton } from '../loading-skeleton';
 import { StateMessage } from '../state-message';
 import { BookCover } from '../ui/book-cover';
 import { Button, buttonVariants } from '../ui/button';
+import { ReadSummaryLink } from './read-summary-link';
 
 const LOCALE = { pt: 'pt-BR', en: 'en', es: 'es' } as const;
 
@@ -45,10 +46,7 @@ function ReadingListRow({
         <p className="truncate text-sm text-stone-600">{book.author}</p>
         <p className="text-xs text-stone-500">{t('readingList.savedOn', { date: savedOn })}</p>
         <div className="mt-1 flex flex-wrap gap-2">
-          <Link to={bookHref(book)} className={buttonVariants({ size: 'sm', variant: 'outline' })}>
-            {book.summary_id ? <BookOpen aria-hidden /> : <Sparkles aria-hidden />}
-            {book.summary_id ? t('shelf.readSummary') : t('shelf.summarize')}
-          </Link>
+          <ReadSummaryLink book={book} variant="outline" />
           <Button
             variant="ghost"
             size="sm"

@@ -7,7 +7,6 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { StateMessage } from '../../components/state-message';
-import { buttonVariants } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
 import { usePeopleTexts } from '../../lib/people-texts';
@@ -61,11 +60,7 @@ export function PeopleShelfPage() {
         icon={<UserX aria-hidden className="size-10 text-stone-400" />}
         title={t('shelf.notFoundTitle')}
         body={t('shelf.notFoundBody')}
-        action={
-          <Link to="/people" className={buttonVariants({ variant: 'outline' })}>
-            {t('shelf.back')}
-          </Link>
-        }
+        action={null}
       />
     );
   } else if (view === 'error') {

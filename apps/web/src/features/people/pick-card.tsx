@@ -1,18 +1,9 @@
 import type { Book, PickSource } from '@summa/shared';
-import {
-  BookmarkCheck,
-  BookmarkPlus,
-  BookOpen,
-  ExternalLink,
-  LoaderCircle,
-  Quote,
-  Sparkles,
-} from 'lucide-react';
+import { BookmarkCheck, BookmarkPlus, ExternalLink, LoaderCircle, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { BookCover } from '../../components/ui/book-cover';
-import { Button, buttonVariants } from '../../components/ui/button';
-import { bookHref } from '../../lib/book-links';
+import { ReadSummaryLink } from '../../components/reading-list/read-summary-link';
+import { Button } from '../../components/ui/button';
 import { usePeopleTexts } from '../../lib/people-texts';
 import { useLanguage } from '../../lib/use-language';
 import { formatSourceDate } from './people-format';
@@ -73,10 +64,7 @@ export function PickCard({
   );
 }
 
-/**
- * A reader's ways forward from a book: its summary (the stored one, or 'summarize' through the
- * home page's usual flow and quota) and the reading list.
- */
+/** A reader's ways forward from a book: its summary and the reading list. */
 export function PickActions({
   book,
   saved,
@@ -94,10 +82,7 @@ export function PickActions({
   else if (saved) icon = <BookmarkCheck aria-hidden />;
   return (
     <>
-      <Link to={bookHref(book)} className={buttonVariants({ size: 'sm' })}>
-        {book.summary_id ? <BookOpen aria-hidden /> : <Sparkles aria-hidden />}
-        {book.summary_id ? t('shelf.readSummary') : t('shelf.summarize')}
-      </Link>
+      <ReadSummaryLink book={book} />
       <Button
         variant="outline"
         size="sm"
