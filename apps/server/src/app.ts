@@ -16,6 +16,8 @@ import { coversRoutes } from './features/catalog/covers/covers.routes.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { gamificationRoutes } from './features/gamification/gamification.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { peopleRoutes } from './features/people/people.routes.js';
+import { readingListRoutes } from './features/reading-list/reading-list.routes.js';
 import { demoRoutes } from './features/summaries/editorial/demo.routes.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
@@ -160,6 +162,10 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     await services.editorial.seedShipped();
   });
+  // And the people, whose shelves name the catalogue's books.
+  app.addHook('onReady', async () => {
+    await services.people.importShipped();
+  });
 
   await app.register(authPlugin, { sessions: services.auth.sessionCheck });
   await app.register(guardsFirstPlugin);
@@ -195,6 +201,8 @@ export async function buildApp({
   await app.register(adminUsersRoutes, { billing: services.billing });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(testimonialsRoutes, { testimonials: services.testimonials });
+  await app.register(peopleRoutes, { people: services.people });
+  await app.register(readingListRoutes, { readingList: services.readingList });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

@@ -30,6 +30,8 @@ import { ProgressService } from './features/gamification/progress.service.js';
 import { RankingService } from './features/gamification/ranking.service.js';
 import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
+import { PeopleService } from './features/people/people.service.js';
+import { ReadingListService } from './features/reading-list/reading-list.service.js';
 import { EditorialService } from './features/summaries/editorial/editorial.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
@@ -125,6 +127,10 @@ export interface Services {
   contact: ContactService;
   /** Readers' feedback comments an admin approved for the landing. */
   testimonials: TestimonialsService;
+  /** Well-known people's recommended books (data/people.json, imported at start) and their curation. */
+  people: PeopleService;
+  /** The books each reader saved to read. */
+  readingList: ReadingListService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
   files: FilesService | undefined;
   /** Closes what was built here for the app's life (the model and the voice it chose). */
@@ -304,6 +310,9 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     account,
     contact: new ContactService({ db, mail: options.mail, contactTo: config.contactTo, log }),
     testimonials,
+    // The ListedBooks port: shelves and reading lists show catalogue books as the catalogue does.
+    people: new PeopleService({ db, books: catalogLookup, log }),
+    readingList: new ReadingListService({ db, books: catalogLookup }),
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
       // The sweep first: it may be storing a cover, and the storage and database close after this.

@@ -105,6 +105,21 @@ export const ENDPOINT_ROUTES = {
   files: {
     get: { method: 'GET', path: '/api/files/*' },
   },
+  people: {
+    list: { method: 'GET', path: '/api/people' },
+    get: { method: 'GET', path: '/api/people/:slug' },
+  },
+  readingList: {
+    list: { method: 'GET', path: '/api/me/reading-list' },
+    save: { method: 'PUT', path: '/api/me/reading-list/:bookId' },
+    remove: { method: 'DELETE', path: '/api/me/reading-list/:bookId' },
+  },
+  curation: {
+    people: { method: 'GET', path: '/api/admin/people' },
+    createPerson: { method: 'POST', path: '/api/admin/people' },
+    updatePerson: { method: 'PUT', path: '/api/admin/people/:slug' },
+    removePerson: { method: 'DELETE', path: '/api/admin/people/:slug' },
+  },
 } as const satisfies Record<string, Record<string, EndpointRoute>>;
 
 export type EndpointRoutes = typeof ENDPOINT_ROUTES;

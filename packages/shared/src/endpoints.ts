@@ -90,6 +90,18 @@ import {
   translationEventSchema,
   usageSchema,
 } from './contracts/summaries.js';
+import {
+  adminPeopleResponseSchema,
+  adminPersonResponseSchema,
+  peopleLanguageQuerySchema,
+  peopleResponseSchema,
+  personCreateSchema,
+  personEditSchema,
+  personParamsSchema,
+  personResponseSchema,
+  readingListParamsSchema,
+  readingListResponseSchema,
+} from './contracts/people.js';
 import { ENDPOINT_ROUTES, type EndpointRoute, type EndpointRoutes } from './endpoint-routes.js';
 
 export {
@@ -388,6 +400,48 @@ export const ENDPOINTS = {
       params: signedFileParamsSchema,
       querystring: signedFileQuerySchema,
       response: {},
+    },
+  },
+  people: {
+    /** Everyone with a shelf, in the editors' order. */
+    list: { ...ENDPOINT_ROUTES.people.list, response: { 200: peopleResponseSchema } },
+    /** A person's bio and shelf, each pick with its source, in `language` (default pt). */
+    get: {
+      ...ENDPOINT_ROUTES.people.get,
+      params: personParamsSchema,
+      querystring: peopleLanguageQuerySchema,
+      response: { 200: personResponseSchema },
+    },
+  },
+  readingList: {
+    /** The reader's saved books, newest first, titled in `language` (default pt). */
+    list: {
+      ...ENDPOINT_ROUTES.readingList.list,
+      querystring: peopleLanguageQuerySchema,
+      response: { 200: readingListResponseSchema },
+    },
+    /** Saves a catalogue book; saving it again keeps the first date. */
+    save: { ...ENDPOINT_ROUTES.readingList.save, params: readingListParamsSchema, response: noContent },
+    /** 204 whether or not it was saved. */
+    remove: { ...ENDPOINT_ROUTES.readingList.remove, params: readingListParamsSchema, response: noContent },
+  },
+  curation: {
+    people: { ...ENDPOINT_ROUTES.curation.people, response: { 200: adminPeopleResponseSchema } },
+    createPerson: {
+      ...ENDPOINT_ROUTES.curation.createPerson,
+      body: personCreateSchema,
+      response: { 201: adminPersonResponseSchema },
+    },
+    updatePerson: {
+      ...ENDPOINT_ROUTES.curation.updatePerson,
+      params: personParamsSchema,
+      body: personEditSchema,
+      response: { 200: adminPersonResponseSchema },
+    },
+    removePerson: {
+      ...ENDPOINT_ROUTES.curation.removePerson,
+      params: personParamsSchema,
+      response: noContent,
     },
   },
 } as const satisfies {

@@ -75,6 +75,8 @@ export const ERROR_CODES = [
    * for the landing.
    */
   'TESTIMONIAL_NOT_ELIGIBLE',
+  /** The reader's reading list already holds READING_LIST_MAX books. */
+  'READING_LIST_FULL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

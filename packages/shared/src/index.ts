@@ -27,4 +27,5 @@ export * from './contracts/gamification.js';
 export * from './contracts/billing.js';
 export * from './contracts/contact.js';
 export * from './contracts/testimonials.js';
+export * from './contracts/people.js';
 export * from './endpoints.js';

@@ -22,6 +22,9 @@ import {
   googleExchangeRequestSchema,
   googleStartQuerySchema,
   historyQuerySchema,
+  peopleLanguageQuerySchema,
+  personCreateSchema,
+  personEditSchema,
   profileUpdateSchema,
   rankingQuerySchema,
   loginRequestSchema,
@@ -122,7 +125,7 @@ function idSegment(realIds: readonly string[]): fc.Arbitrary<string> {
 const knownPassword = fc.constantFrom(PLACEHOLDERS.userPassword);
 const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 
-/** The endpoints and their share of the requests (8,025 in all). */
+/** The endpoints and their share of the requests (8,395 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
   return {
@@ -300,6 +303,51 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         route: '/api/covers/{file}',
         runs: 60,
         id: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}\.(jpg|png)$/), id),
+      },
+      // People and their shelves (public), the reader's reading list, and the curation (admins).
+      { method: 'GET', route: '/api/people', runs: 30 },
+      {
+        method: 'GET',
+        route: '/api/people/{slug}',
+        runs: 60,
+        id: fc.oneof(fc.constantFrom('bill-gates', 'antonio-candido'), id),
+        query: contractQuery(peopleLanguageQuerySchema),
+      },
+      {
+        method: 'GET',
+        route: '/api/me/reading-list',
+        runs: 40,
+        query: contractQuery(peopleLanguageQuerySchema),
+      },
+      { method: 'PUT', route: '/api/me/reading-list/{bookId}', runs: 60, id },
+      { method: 'DELETE', route: '/api/me/reading-list/{bookId}', runs: 40, id },
+      {
+        method: 'GET',
+        route: '/api/admin/people',
+        runs: 30,
+        callers: { none: 3, user: 3, admin: 2, forged: 2 },
+      },
+      {
+        method: 'POST',
+        route: '/api/admin/people',
+        runs: 40,
+        body: contractBody(personCreateSchema),
+        callers: { none: 2, user: 2, admin: 4, forged: 2 },
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/people/{slug}',
+        runs: 40,
+        id: fc.oneof(fc.constant('oprah-winfrey'), id),
+        body: contractBody(personEditSchema),
+        callers: { none: 2, user: 2, admin: 4, forged: 2 },
+      },
+      {
+        method: 'DELETE',
+        route: '/api/admin/people/{slug}',
+        runs: 30,
+        id: fc.oneof(fc.constant('machado-de-assis'), id),
+        callers: { none: 3, user: 3, admin: 2, forged: 2 },
       },
       // Each admin call re-imports the whole catalogue: few calls, most of them refused.
       {

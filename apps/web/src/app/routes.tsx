@@ -70,6 +70,11 @@ const SIGNED_IN_ROUTES: RouteObject[] = [
   },
   { path: 'ranking', lazy: page(() => import('../features/ranking/ranking-page'), 'RankingPage') },
   { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+  { path: 'people', lazy: page(() => import('../features/people/people-page'), 'PeoplePage') },
+  {
+    path: 'people/:slug',
+    lazy: page(() => import('../features/people/people-shelf'), 'PeopleShelfPage'),
+  },
 ];
 
 /** Screens for the admin role only; other users see the access-denied page. */
@@ -129,7 +134,7 @@ export const routes: RouteObject[] = [
           {
             path: 'home',
             loader: requireSessionAfterRetry,
-            lazy: page(() => import('../features/home/home-page'), 'HomePage'),
+            lazy: page(() => import('./home-route'), 'HomeRoute'),
           },
           ...SIGNED_IN_ROUTES.map((route) => ({ ...route, loader: requireSession })),
           {

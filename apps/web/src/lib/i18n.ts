@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { translations, type TranslationResource } from '@summa/shared/i18n';
+import type { PeopleTexts } from '@summa/shared/i18n/people';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
@@ -12,7 +13,8 @@ import {
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: TranslationResource };
+    /** 'people' is loaded with the screens that show it (lib/people-texts.ts). */
+    resources: { translation: TranslationResource; people: PeopleTexts };
   }
 }
 

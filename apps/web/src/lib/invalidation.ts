@@ -23,13 +23,16 @@ import { queryKeys } from './query-keys';
  * | --------------------------------------- | ------------------------------- | --------------------------------------------------- |
  * | XP award (POST /api/xp)                 | me.progress                     | rankings, achievements (me too if not loaded yet)   |
  * | profile saved (PATCH profile, avatar)   | me.profile, own ranking entries | rankings                                            |
- * | summary generated                       | usage                           | me, history, achievements, rankings                 |
+ * | summary generated                       | usage                           | me, history, achievements, rankings, people and     |
+ * |                                         |                                 | reading lists (the summary each book opens)         |
  * | summary translated                      |                                 | me, usage, history, achievements, rankings          |
  * | narration made                          |                                 | its narration (when next shown), usage              |
  * | summary opened (GET /api/summaries/:id) |                                 | history (it records the visit)                      |
  * | feedback sent                           | summary.feedback                |                                                     |
  * | plan changed (Checkout, admin grant)    |                                 | me, usage, history (the Free plan's cut)            |
  * | catalogue imported (admin)              |                                 | catalog                                             |
+ * | reading list changed (PUT, DELETE)      |                                 | reading lists                                       |
+ * | person curated (admin)                  |                                 | people, admin people                                |
  * | password changed or set                 |                                 | account sessions (the others were signed out)       |
  * | e-mail change asked for                 |                                 | (nothing changes until the mailed link is opened)   |
  * | a device signed out (DELETE session)    | account sessions, without it    | account sessions                                    |
@@ -100,6 +103,9 @@ function readerActivity(client: QueryClient, { usage }: { usage: boolean }): voi
 export function summaryGenerated(client: QueryClient, usage: Usage): void {
   client.setQueryData(queryKeys.usage, usage);
   readerActivity(client, { usage: false });
+  // A shelf or the reading list opens the new summary instead of starting one.
+  void client.invalidateQueries({ queryKey: queryKeys.people });
+  void client.invalidateQueries({ queryKey: queryKeys.readingLists });
 }
 
 /** A summary was translated for the reader (a new summary in their history). */
@@ -136,6 +142,17 @@ export function planChanged(client: QueryClient): void {
   for (const queryKey of [queryKeys.me, queryKeys.usage, queryKeys.histories]) {
     void client.invalidateQueries({ queryKey });
   }
+}
+
+/** A book was saved to, or taken off, the reader's reading list. */
+export function readingListChanged(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: queryKeys.readingLists });
+}
+
+/** An admin added, changed or removed a person. */
+export function personCurated(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: queryKeys.people });
+  void client.invalidateQueries({ queryKey: queryKeys.adminPeople });
 }
 
 /** The catalogue was imported again. */

@@ -43,4 +43,16 @@ export const queryKeys = {
   status: ['status'] as const,
   /** GET /api/admin/status: the summary model's state (admins). */
   adminStatus: ['admin', 'status'] as const,
+  /** Everything read about people and their shelves. */
+  people: ['people'] as const,
+  /** GET /api/people */
+  peopleList: ['people', 'list'] as const,
+  /** GET /api/people/:slug?language= */
+  person: (slug: string, language: Language) => ['people', 'person', slug, language] as const,
+  /** Every reading list read (one per language). */
+  readingLists: ['reading-list'] as const,
+  /** GET /api/me/reading-list?language= */
+  readingList: (language: Language) => ['reading-list', language] as const,
+  /** GET /api/admin/people (admins). */
+  adminPeople: ['admin', 'people'] as const,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../languages.js';
 import { translations } from './index.js';
+import { peopleTexts } from './people.js';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -19,21 +20,24 @@ function leaves(tree: Tree): [string, string][] {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-describe('translations', () => {
-  const reference = leafKeys(translations.pt).sort();
+describe.each([
+  ['translations', translations],
+  ['the people namespace', peopleTexts],
+] as const)('%s', (_name, texts: Record<(typeof LANGUAGES)[number], Tree>) => {
+  const reference = leafKeys(texts.pt).sort();
 
   it.each(LANGUAGES)('%s has exactly the same keys as pt', (language) => {
-    expect(leafKeys(translations[language]).sort()).toEqual(reference);
+    expect(leafKeys(texts[language]).sort()).toEqual(reference);
   });
 
   it.each(LANGUAGES)('%s has no empty texts', (language) => {
-    const empty = leaves(translations[language]).filter(([, text]) => text.trim() === '');
+    const empty = leaves(texts[language]).filter(([, text]) => text.trim() === '');
     expect(empty).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s uses the same {{placeholders}} as pt', (language) => {
-    const ptTexts = new Map(leaves(translations.pt));
-    for (const [key, text] of leaves(translations[language])) {
+    const ptTexts = new Map(leaves(texts.pt));
+    for (const [key, text] of leaves(texts[language])) {
       expect(placeholders(text), key).toEqual(placeholders(ptTexts.get(key) ?? ''));
     }
   });

@@ -8,3 +8,4 @@ export * from './audio.js';
 export * from './gamification.js';
 export * from './billing.js';
 export * from './contact.js';
+export * from './people.js';

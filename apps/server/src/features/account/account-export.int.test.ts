@@ -5,7 +5,9 @@ import {
   bookSummaries,
   books,
   contactMessages,
+  people,
   premiumGrants,
+  readingList,
   readerAchievements,
   readerFacts,
   readerProgress,
@@ -60,6 +62,20 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
     const [book] = await db.select({ id: books.id }).from(books).limit(1);
     if (!book) throw new Error('the catalogue is empty');
     await db.update(books).set({ editedBy: id, editOrigin: 'admin' }).where(eq(books.id, book.id));
+    // As an admin, the reader changed a person's shelf (one of their own making, for brevity).
+    await db.insert(people).values({
+      slug: `export-${id}`,
+      name: 'Export Person',
+      field: 'writer',
+      country: 'BR',
+      bioPt: 'Bio.',
+      bioEn: 'Bio.',
+      bioEs: 'Bio.',
+      position: 1_000,
+      origin: 'admin',
+      editedBy: id,
+    });
+    await db.insert(readingList).values({ userId: id, bookId: book.id });
     const [summary] = await db
       .insert(bookSummaries)
       .values({
@@ -174,6 +190,16 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
     expect(data.tables.summary_feedback?.[0]).not.toHaveProperty('testimonial_approved_by');
     expect(data.tables.contact_messages).toEqual([
       expect.objectContaining({ message: 'A question about my plan.', email: reader.email, language: 'en' }),
+    ]);
+    // The books they saved to read, and (as an admin) the people they changed, by slug only.
+    expect(data.tables.reading_list).toEqual([expect.objectContaining({ user_id: reader.id })]);
+    expect(data.tables.people_edited).toEqual([
+      {
+        id: expect.any(String) as unknown,
+        slug: `export-${reader.id}`,
+        name: 'Export Person',
+        updated_at: expect.any(String) as unknown,
+      },
     ]);
   });
 });

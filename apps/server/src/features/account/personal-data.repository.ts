@@ -76,6 +76,9 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { key: 'reader_achievements', table: 'reader_achievements', column: 'user_id' },
   // Messages sent through the contact page while signed in (a visitor's have no account to go with).
   { key: 'contact_messages', table: 'contact_messages', column: 'user_id' },
+  { key: 'reading_list', table: 'reading_list', column: 'user_id' },
+  // As an admin: the people they last changed or removed on /curation/people.
+  { key: 'people_edited', table: 'people', column: 'edited_by', pick: ['id', 'slug', 'name', 'updated_at'] },
 ];
 
 /**

@@ -1,15 +1,24 @@
 import type { Book, Category, Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import type { BookCatalog } from '../../ports/book-catalog.js';
-import { findBookById, findBookByTitleAndAuthor, findBooksInCategory } from './catalog.repository.js';
+import type { ListedBooks } from '../../ports/listed-books.js';
+import {
+  findBookById,
+  findBookByTitleAndAuthor,
+  findBooksInCategory,
+  findListedBooks,
+} from './catalog.repository.js';
 import { toBook } from './book-editions.js';
 
 export interface CatalogLookupDeps {
   db: Database;
 }
 
-/** The catalogue's side of the BookCatalog port; the composition root hands it to the features that need it. */
-export class CatalogLookup implements BookCatalog {
+/**
+ * The catalogue's side of the BookCatalog and ListedBooks ports; the composition root hands it to
+ * the features that need them.
+ */
+export class CatalogLookup implements BookCatalog, ListedBooks {
   constructor(private readonly deps: CatalogLookupDeps) {}
 
   async byId(id: string, language: Language): Promise<Book | undefined> {
@@ -30,5 +39,12 @@ export class CatalogLookup implements BookCatalog {
   ): Promise<Book[]> {
     const records = await findBooksInCategory(this.deps.db, category, excludeId, limit);
     return records.map((record) => toBook(record, language));
+  }
+
+  async listed(ids: readonly string[], language: Language): Promise<Map<string, Book>> {
+    const records = await findListedBooks(this.deps.db, ids, language);
+    return new Map(
+      records.map((record) => [record.id, { ...toBook(record, language), summary_id: record.summaryId }]),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Badge, BookSource, Category, Language, Level, Sort } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { bookCovers, bookSummaries, books } from '../../db/schema/index.js';
@@ -238,6 +238,20 @@ export async function randomBook(
     .orderBy(sql`random()`)
     .limit(1);
   return row;
+}
+
+/** The books with these ids, each with its summary in `summaryLanguage` (ids of no book are left out). */
+export async function findListedBooks(
+  db: Database,
+  ids: readonly string[],
+  summaryLanguage: Language,
+): Promise<(BookRecord & { summaryId: string | null })[]> {
+  const bookIds = ids.filter(isBookId);
+  if (bookIds.length === 0) return [];
+  return db
+    .select({ ...RECORD_COLUMNS, summaryId: summaryIdIn(summaryLanguage) })
+    .from(books)
+    .where(inArray(books.id, bookIds));
 }
 
 export async function findBookById(db: Database, id: string): Promise<BookRecord | undefined> {

@@ -1,4 +1,4 @@
-import { CATEGORIES, LEVELS, SORTS, type Book, type Category, type Level, type Sort } from '@summa/shared';
+import { CATEGORIES, LEVELS, SORTS, type Category, type Level, type Sort } from '@summa/shared';
 import { isLanguage, type Language } from '@summa/shared/languages';
 
 /** Everything an Explore view depends on; it lives in the URL so a view can be shared. */
@@ -71,12 +71,4 @@ export function filtersQuery(
   return params.toString();
 }
 
-/** Where 'summarize this book' starts: the home page with the book already chosen. */
-export function summarizeHref(book: Pick<Book, 'id' | 'title' | 'author'>): string {
-  return `/home?${new URLSearchParams({ title: book.title, author: book.author, bookId: book.id }).toString()}`;
-}
-
-/** Where a book leads: its summary in the reader's language when one exists, else 'summarize this book'. */
-export function bookHref(book: Pick<Book, 'id' | 'title' | 'author' | 'summary_id'>): string {
-  return book.summary_id ? `/summary/${encodeURIComponent(book.summary_id)}` : summarizeHref(book);
-}
+export { bookHref, summarizeHref } from '../../lib/book-links';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Crown, PencilLine, Sparkles } from 'lucide-react';
-import { useContext, useId, useRef, useState, type RefObject } from 'react';
+import { useContext, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -166,7 +166,8 @@ function BookChooser({
   );
 }
 
-export function HomePage() {
+/** `below`: what the route puts under the generator (the 'recommended by' section, app/home-route.tsx). */
+export function HomePage({ below }: { below?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -270,6 +271,7 @@ export function HomePage() {
           </p>
         ) : null}
       </div>
+      {below}
       <GenerationOverlay
         state={state}
         returnFocusTo={generateButtonRef}

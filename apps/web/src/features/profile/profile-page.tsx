@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error';
 import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
+import { ReadingListCard } from '../../components/reading-list/reading-list-panel';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { IdentityCard, LevelCard, StatsGrid } from './profile-cards';
 
@@ -31,6 +32,7 @@ export function ProfilePage() {
         <IdentityCard profile={me.profile} />
         <LevelCard xp={me.progress.xp} />
         <StatsGrid progress={me.progress} />
+        <ReadingListCard />
       </div>
     );
   } else if (status === 'error') {

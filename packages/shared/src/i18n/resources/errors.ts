@@ -58,6 +58,7 @@ export const errors = defineMessages({
     CONTACT_NOT_SENT: 'Erro ao enviar mensagem. Tente novamente.',
     TESTIMONIAL_NOT_ELIGIBLE:
       'Só um comentário com voto positivo, de um leitor com apelido, pode aparecer na página inicial.',
+    READING_LIST_FULL: 'Sua lista de leitura está cheia (500 livros). Tire algum antes de salvar outro.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -117,6 +118,7 @@ export const errors = defineMessages({
     CONTACT_NOT_SENT: 'Error sending message. Please try again.',
     TESTIMONIAL_NOT_ELIGIBLE:
       'Only a comment with a thumbs up, from a reader with a nickname, can be shown on the home page.',
+    READING_LIST_FULL: 'Your reading list is full (500 books). Remove one before saving another.',
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -178,5 +180,6 @@ export const errors = defineMessages({
     CONTACT_NOT_SENT: 'Error al enviar el mensaje. Inténtalo de nuevo.',
     TESTIMONIAL_NOT_ELIGIBLE:
       'Solo un comentario con voto positivo, de un lector con apodo, puede aparecer en la página de inicio.',
+    READING_LIST_FULL: 'Tu lista de lectura está llena (500 libros). Quita alguno antes de guardar otro.',
   },
 });
