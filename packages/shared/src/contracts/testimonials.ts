@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
+import { testimonialListSchema } from './testimonial.js';
 import { text } from './text.js';
 
 export { TESTIMONIALS_MAX_SHOWN, TESTIMONIALS_MIN_SHOWN } from '../testimonial-rules.js';
@@ -8,24 +9,10 @@ export { TESTIMONIALS_MAX_SHOWN, TESTIMONIALS_MIN_SHOWN } from '../testimonial-r
 export const testimonialsQuerySchema = z.object({ language: z.enum(LANGUAGES) });
 export type TestimonialsQuery = z.infer<typeof testimonialsQuerySchema>;
 
-/**
- * A reader's words on the landing: the comment of their feedback on a summary, approved by an
- * admin, signed with the nickname the reader chose to show (never their name or e-mail).
- */
-export const testimonialSchema = z
-  .object({
-    nickname: text(),
-    comment: text(),
-    /** The title of the summary's book, in the summary's language. */
-    bookTitle: text(),
-    /** The summary's language. */
-    language: z.enum(LANGUAGES),
-  })
-  .meta({ id: 'Testimonial' });
-export type Testimonial = z.infer<typeof testimonialSchema>;
+export { testimonialListSchema, testimonialSchema, type Testimonial } from './testimonial.js';
 
 export const testimonialsResponseSchema = z
-  .object({ testimonials: z.array(testimonialSchema) })
+  .object(testimonialListSchema.shape)
   .meta({ id: 'TestimonialsResponse' });
 export type TestimonialsResponse = z.infer<typeof testimonialsResponseSchema>;
 
