@@ -12,7 +12,7 @@ export async function fetchPublic<S extends $ZodType>(
   route: EndpointRoute,
   query: URLSearchParams,
   schema: S,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ): Promise<output<S>> {
   const response = await fetch(`${pathOf(route)}?${query.toString()}`, {
     headers: { Accept: 'application/json' },

@@ -11,6 +11,6 @@ export const NARRATION_POLL_MS = 3_000;
  * narration. No session; a plain fetch checked against the contract, light enough for the
  * prerendered /demo's islands (ADR 0027), which the app's page shares.
  */
-export function fetchDemo(language: Language, signal: AbortSignal): Promise<DemoResponse> {
+export function fetchDemo(language: Language, signal?: AbortSignal): Promise<DemoResponse> {
   return fetchPublic(ENDPOINT_ROUTES.demo.get, new URLSearchParams({ language }), demoResponseSchema, signal);
 }

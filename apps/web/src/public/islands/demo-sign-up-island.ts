@@ -11,7 +11,7 @@ const isAuthMode = (mode: string | undefined): mode is AuthMode => mode === 'sig
  */
 export function mount(element: HTMLElement, props: unknown): void {
   const language = isRecord(props) && isLanguage(props.language) ? props.language : pageLanguage();
-  fetchDemo(language, new AbortController().signal).then(
+  fetchDemo(language).then(
     ({ summary }) => {
       for (const link of element.querySelectorAll<HTMLAnchorElement>('a[data-auth-mode]')) {
         const mode = link.dataset.authMode;
