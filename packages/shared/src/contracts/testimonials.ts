@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
-import { testimonialListSchema } from './testimonial.js';
 import { text } from './text.js';
 
 export { TESTIMONIALS_MAX_SHOWN, TESTIMONIALS_MIN_SHOWN } from '../testimonial-rules.js';
@@ -9,10 +8,24 @@ export { TESTIMONIALS_MAX_SHOWN, TESTIMONIALS_MIN_SHOWN } from '../testimonial-r
 export const testimonialsQuerySchema = z.object({ language: z.enum(LANGUAGES) });
 export type TestimonialsQuery = z.infer<typeof testimonialsQuerySchema>;
 
-export { testimonialListSchema, testimonialSchema, type Testimonial } from './testimonial.js';
+/**
+ * A reader's words on the landing: the comment of their feedback on a summary, approved by an
+ * admin, signed with the nickname the reader chose to show (never their name or e-mail).
+ */
+export const testimonialSchema = z
+  .object({
+    nickname: text(),
+    comment: text(),
+    /** The title of the summary's book, in the summary's language. */
+    bookTitle: text(),
+    /** The summary's language. */
+    language: z.enum(LANGUAGES),
+  })
+  .meta({ id: 'Testimonial' });
+export type Testimonial = z.infer<typeof testimonialSchema>;
 
 export const testimonialsResponseSchema = z
-  .object(testimonialListSchema.shape)
+  .object({ testimonials: z.array(testimonialSchema) })
   .meta({ id: 'TestimonialsResponse' });
 export type TestimonialsResponse = z.infer<typeof testimonialsResponseSchema>;
 

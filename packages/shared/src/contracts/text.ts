@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import * as zm from 'zod/mini';
 
 /** NUL, or a UTF-16 surrogate without its pair (the `u` flag reads a well-formed pair as one code point). */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
@@ -10,8 +9,7 @@ const UNSAFE_CHARACTER = /\u0000|\p{Cs}/u;
  * not Unicode text at all (it cannot be written as UTF-8). One check instance, shared by every
  * string of every contract, so a test can see that each string carries it.
  */
-// zod/mini's refine, so that a zod/mini contract (miniText below) can carry it without zod's full API.
-export const SAFE_TEXT_CHECK = zm.refine<string>((value) => !UNSAFE_CHARACTER.test(value), {
+export const SAFE_TEXT_CHECK = z.refine<string>((value) => !UNSAFE_CHARACTER.test(value), {
   message: 'must not contain NUL or unpaired surrogate characters',
   params: { reason: 'unsafe_character' },
 });
@@ -21,9 +19,3 @@ export const SAFE_TEXT_CHECK = zm.refine<string>((value) => !UNSAFE_CHARACTER.te
  * validation error, before any handler or database sees the value. Chain the usual string methods.
  */
 export const text = () => z.string().check(SAFE_TEXT_CHECK);
-
-/**
- * `text()` for a contract written with zod/mini: the few a prerendered page's island reads (ADR
- * 0027), where zod's full API would weigh 23 KB gzip against zod/mini's 5 KB.
- */
-export const miniText = () => zm.string().check(SAFE_TEXT_CHECK);

@@ -1,7 +1,6 @@
-import { isLanguage } from '@summa/shared/languages';
 import { fetchDemo } from '../../features/demo/demo-api';
 import { demoAuthPath, type AuthMode } from '../../features/demo/demo-links';
-import { isRecord, pageLanguage } from './island-runtime';
+import { islandLanguage } from './island-props';
 
 const isAuthMode = (mode: string | undefined): mode is AuthMode => mode === 'signup' || mode === 'login';
 
@@ -10,7 +9,7 @@ const isAuthMode = (mode: string | undefined): mode is AuthMode => mode === 'sig
  * server's), so its links come back to /demo until this asks for it, then to /summary/{id}.
  */
 export function mount(element: HTMLElement, props: unknown): void {
-  const language = isRecord(props) && isLanguage(props.language) ? props.language : pageLanguage();
+  const language = islandLanguage(props);
   fetchDemo(language).then(
     ({ summary }) => {
       for (const link of element.querySelectorAll<HTMLAnchorElement>('a[data-auth-mode]')) {
