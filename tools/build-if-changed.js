@@ -44,6 +44,9 @@ export const WORKSPACES = [
       'apps/web/package.json',
       'apps/web/tsconfig.json',
       'apps/web/vite.config.ts',
+      // The prerendered /demo's summary (ADR 0027).
+      'apps/server/data/editorial',
+      'apps/server/data/catalog.json',
     ],
     dependsOn: ['@summa/shared'],
   },

@@ -2,7 +2,8 @@
 // (rendered by dist-ssr/prerender.js, the `vite build --ssr` of src/public/prerender.tsx) in the
 // frame of the app's index.html, with the public pages' own script instead of the app's. Writes
 // pages.json, which tells the server which address serves which file, and feeds its sitemap.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// /demo's summary comes from the server's data files (the editorial library and the catalogue).
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -10,9 +11,24 @@ const WEB = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(WEB, 'dist');
 const OUT = path.join(DIST, 'prerendered');
 const PUBLIC_ENTRY = 'src/public/public-entry.ts';
+const SERVER_DATA = path.resolve(WEB, '../server/data');
 
-const { renderPublicPage, PUBLIC_PAGES, LANGUAGES, HREFLANG } = await import(
+const { renderPublicPage, publicPages, editorialDemoSummaries, LANGUAGES, HREFLANG } = await import(
   pathToFileURL(path.join(WEB, 'dist-ssr/prerender.js')).href
+);
+
+/** A JSON data file of the server's, named as the server names it in its messages. */
+async function dataFile(relative) {
+  const json = JSON.parse(await readFile(path.join(SERVER_DATA, relative), 'utf8'));
+  return { name: `data/${relative}`, json };
+}
+
+const editorialNames = (await readdir(path.join(SERVER_DATA, 'editorial')))
+  .filter((name) => name.endsWith('.json'))
+  .sort();
+const demo = editorialDemoSummaries(
+  await Promise.all(editorialNames.map((name) => dataFile(`editorial/${name}`))),
+  await dataFile('catalog.json'),
 );
 const manifest = JSON.parse(await readFile(path.join(DIST, '.vite/public-pages-manifest.json'), 'utf8'));
 
@@ -51,7 +67,7 @@ for (const part of ['<html lang="pt-BR">', '</head>', '<div id="root"></div>']) 
 
 await rm(OUT, { recursive: true, force: true });
 const pages = [];
-for (const page of PUBLIC_PAGES) {
+for (const page of publicPages({ demo })) {
   const languages = [];
   for (const language of LANGUAGES) {
     const { head, body } = renderPublicPage(page, language);

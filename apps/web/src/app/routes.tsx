@@ -29,6 +29,7 @@ const auth = page(() => import('../features/auth/auth-page'), 'AuthPage');
 const terms = page(() => import('../features/legal/terms-page'), 'TermsPage');
 const privacy = page(() => import('../features/legal/privacy-page'), 'PrivacyPage');
 const faq = page(() => import('../features/faq/faq-page'), 'FaqPage');
+const demo = page(() => import('../features/demo/demo-page'), 'DemoPage');
 
 /** Spec route '/': signed-in users go to /home, visitors to their language's landing page. */
 function decideStart() {
@@ -50,6 +51,7 @@ function languageScope(language: Language): RouteObject {
       { path: 'terms', lazy: terms },
       { path: 'privacy', lazy: privacy },
       { path: 'faq', lazy: faq },
+      { path: 'demo', lazy: demo },
     ],
   };
 }
@@ -121,7 +123,7 @@ export const routes: RouteObject[] = [
         loader: summaryEntry,
         lazy: page(() => import('./summary-route'), 'SummaryRoute'),
       },
-      { path: 'demo', lazy: page(() => import('../features/demo/demo-page'), 'DemoPage') },
+      { path: 'demo', lazy: demo },
       { path: 'terms', lazy: terms },
       { path: 'privacy', lazy: privacy },
       { path: 'faq', lazy: faq },

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /** The interactive parts of the prerendered public pages, each hydrated on its own (issue 24). */
-export type IslandName = 'pricing' | 'faq' | 'testimonials';
+export type IslandName = 'pricing' | 'faq' | 'testimonials' | 'demoNarration' | 'demoSignUp';
 
 /** What the prerender learns of the islands a page rendered: their names. */
 export const IslandCollector = createContext<Set<IslandName> | undefined>(undefined);

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { translations, type TranslationResource } from '@summa/shared/i18n';
+import type { TranslationResource } from '@summa/shared/i18n';
+import { appTranslations } from '@summa/shared/i18n/app';
 import type { PeopleTexts } from '@summa/shared/i18n/people';
 import {
   DEFAULT_LANGUAGE,
@@ -53,10 +54,11 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
+  // The first screen's texts; a page's own area comes with its chunk (page-texts.ts).
   resources: {
-    pt: { translation: translations.pt },
-    en: { translation: translations.en },
-    es: { translation: translations.es },
+    pt: { translation: appTranslations.pt },
+    en: { translation: appTranslations.en },
+    es: { translation: appTranslations.es },
   },
   lng: detectLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -37,8 +37,6 @@ export const queryKeys = {
   accountSessions: ['account', 'sessions'] as const,
   /** GET /api/billing/config: whether payments are set up. */
   billingConfig: ['billing', 'config'] as const,
-  /** GET /api/demo?language=: the demo's editorial summary and its narration (no session). */
-  demo: (language: Language) => ['demo', language] as const,
   /** GET /api/status: the public status (the store links' associate tag). */
   status: ['status'] as const,
   /** GET /api/admin/status: the summary model's state (admins). */

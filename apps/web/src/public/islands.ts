@@ -8,6 +8,16 @@ export const ISLAND_TEXTS: Record<IslandName, readonly string[]> = {
   pricing: ['landing.pricing'],
   faq: ['faq.search', 'faq.empty'],
   testimonials: ['landing.testimonials'],
+  demoNarration: [
+    'audio',
+    'common.appName',
+    'pages.demo.narrationLoading',
+    'pages.demo.narrationPreparing',
+    'pages.demo.narrationError',
+    'pages.demo.retry',
+  ],
+  // It renders nothing: it points the prerendered links at the server's summary.
+  demoSignUp: [],
 };
 
 /** The id of the <script type="application/json"> that carries them. */

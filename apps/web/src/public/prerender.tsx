@@ -15,13 +15,14 @@ import { PageMeta } from '../components/page-meta';
 import { SiteOriginContext } from '../components/site-origin';
 import { HREFLANG, serializeJsonLd } from '../lib/seo';
 import { ISLAND_TEXTS, ISLAND_TEXTS_ID } from './islands';
-import { PUBLIC_PAGES, type PublicPage } from './public-pages';
+import { editorialDemoSummaries } from './demo-data';
+import { publicPages, type PublicPage } from './public-pages';
 import { PublicHeader } from './public-header';
 
 /** Stands for the public origin in the prerendered HTML; the server puts its own in (plugins/web-app.ts). */
 export const ORIGIN_PLACEHOLDER = '__SUMMA_ORIGIN__';
 
-export { HREFLANG, LANGUAGES, PUBLIC_PAGES };
+export { editorialDemoSummaries, HREFLANG, LANGUAGES, publicPages };
 
 export interface RenderedPage {
   /** The head tags the page set (title, description, canonical, alternates, social tags). */

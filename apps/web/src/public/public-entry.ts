@@ -1,8 +1,8 @@
 /**
  * The script of the prerendered public pages (ADR 0027). A visitor gets the page as HTML and only
  * this: it stores a /pt, /en or /es page's language (spec §2), closes the language menu on Escape
- * or an outside click, and brings each island (pricing, FAQ search, the landing's testimonials) to
- * life as it comes into view.
+ * or an outside click, and brings each island (pricing, FAQ search, the landing's testimonials,
+ * the demo's narration and sign-up) to life as it comes into view.
  * A signed-in reader, or one who chose another language than the one the server picked for /faq,
  * gets the app itself instead, as the page's address would have given before (issue 24).
  */
@@ -16,6 +16,8 @@ const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   pricing: () => import('./islands/pricing-island'),
   faq: () => import('./islands/faq-island'),
   testimonials: () => import('./islands/testimonials-island'),
+  demoNarration: () => import('./islands/demo-narration-island'),
+  demoSignUp: () => import('./islands/demo-sign-up-island'),
 };
 
 /** The head tags of the prerendered page, which the app sets itself once it runs. */

@@ -1,5 +1,7 @@
 import type { Language } from '@summa/shared/languages';
 import type { ComponentType } from 'react';
+import { DemoPublicPage } from '../features/demo/demo-public-page';
+import { demoPath, type DemoSummaryView } from '../features/demo/demo-view';
 import { FaqPage } from '../features/faq/faq-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { landingPath } from '../features/landing/structured-data';
@@ -32,10 +34,22 @@ function subpage(slug: NonNullable<PublicPage['texts']>, Component: ComponentTyp
   };
 }
 
-/** Every prerendered page; a new public page is one line here (and its routes in app/routes.tsx). */
-export const PUBLIC_PAGES: readonly PublicPage[] = [
-  { key: 'landing', pathIn: landingPath, Component: LandingPage },
-  subpage('terms', TermsPage),
-  subpage('privacy', PrivacyPage),
-  subpage('faq', FaqPage),
-];
+/** What the build reads from the server's data files for the pages (prerender.tsx). */
+export interface PublicPagesData {
+  /** The editorial demo's summary in each language (demo-data.ts). */
+  demo: Readonly<Record<Language, DemoSummaryView>>;
+}
+
+/**
+ * Every prerendered page; a new public page is one line here (and its routes in app/routes.tsx).
+ * /demo sets its own head tags, from the summary it shows.
+ */
+export function publicPages({ demo }: PublicPagesData): readonly PublicPage[] {
+  return [
+    { key: 'landing', pathIn: landingPath, Component: LandingPage },
+    subpage('terms', TermsPage),
+    subpage('privacy', PrivacyPage),
+    subpage('faq', FaqPage),
+    { key: 'demo', pathIn: demoPath, negotiated: '/demo', Component: () => <DemoPublicPage demo={demo} /> },
+  ];
+}

@@ -19,3 +19,17 @@ export function defineMessages<const T extends MessageTree>(messages: {
   // T has the shape SameKeys<T> describes; TypeScript cannot prove that for a generic T.
   return messages as Record<Language, SameKeys<T>>;
 }
+
+/** One language's texts of a set of areas: `{ area: texts }`. */
+export type AreaTexts<A extends Record<string, Record<Language, MessageTree>>> = {
+  [K in keyof A]: A[K]['pt'];
+};
+
+/** A set of areas (each in the three languages) as each language's texts: what i18next loads. */
+export function textsByLanguage<A extends Record<string, Record<Language, MessageTree>>>(
+  areas: A,
+): Record<Language, AreaTexts<A>> {
+  const inLanguage = (language: Language) =>
+    Object.fromEntries(Object.entries(areas).map(([name, area]) => [name, area[language]])) as AreaTexts<A>;
+  return { pt: inLanguage('pt'), en: inLanguage('en'), es: inLanguage('es') };
+}

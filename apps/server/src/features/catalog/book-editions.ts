@@ -1,26 +1,11 @@
 import type { Book, Language, Suggestion } from '@summa/shared';
+import { pickEdition } from '@summa/shared/data-files';
 import type { BookRecord } from './catalog.repository.js';
 
-// Which edition's title a catalogue answer shows, for books and suggestions alike.
+// Which edition's title a catalogue answer shows, for books and suggestions alike (pickEdition:
+// the same rule the web's build uses for the prerendered /demo).
 
-const EDITION_ORDER: readonly Language[] = ['en', 'pt', 'es'];
-
-function editionTitle(record: BookRecord, language: Language): string | null {
-  if (language === 'en') return record.titleEn;
-  return language === 'pt' ? record.titlePt : record.titleEs;
-}
-
-/**
- * The title to show for `language`: that edition when it exists, else the English, Portuguese
- * or Spanish one (in that order). Every book has at least one (a table constraint).
- */
-export function pickEdition(record: BookRecord, language: Language): { title: string; lang: Language } {
-  for (const candidate of [language, ...EDITION_ORDER.filter((l) => l !== language)]) {
-    const title = editionTitle(record, candidate);
-    if (title) return { title, lang: candidate };
-  }
-  return { title: record.title, lang: language };
-}
+export { pickEdition };
 
 export function toBook(record: BookRecord, language: Language): Book {
   const edition = pickEdition(record, language);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { foldText, type CatalogImportResponse } from '@summa/shared';
+import { editionTitles } from '@summa/shared/data-files';
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
 import { importedHash, recordImport } from '../../db/data-imports.repository.js';
@@ -28,16 +29,11 @@ export function slugOf(entry: CatalogEntry): string {
 }
 
 export function toBookInput(entry: CatalogEntry): BookInput {
-  const originalLanguage = entry.lang ?? 'en';
   const slug = slugOf(entry);
   return {
     id: bookIdForSlug(slug),
     slug,
-    title: entry.title,
-    originalLanguage,
-    titleEn: entry.en ?? (originalLanguage === 'en' ? entry.title : null),
-    titlePt: entry.pt ?? (originalLanguage === 'pt' ? entry.title : null),
-    titleEs: entry.es ?? (originalLanguage === 'es' ? entry.title : null),
+    ...editionTitles(entry),
     author: entry.author,
     year: entry.year,
     isbn13: entry.isbn13,

@@ -2,7 +2,7 @@ import type { AchievementUnlock } from '@summa/shared';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translations } from '@summa/shared/i18n';
+import { appTranslations } from '@summa/shared/i18n/app';
 import { XpFeedbackContext } from '../../lib/progress/xp-feedback-context';
 import { gamificationIcon } from './gamification-icons';
 import type { CelebrationOverlayProps } from './celebration-overlay';
@@ -14,10 +14,10 @@ const CelebrationOverlay = lazy(() =>
   import('./celebration-overlay').then((module) => ({ default: module.CelebrationOverlay })),
 );
 
-type AchievementKey = keyof (typeof translations)['en']['achievements']['items'];
+type AchievementKey = keyof (typeof appTranslations)['en']['achievements']['items'];
 
 function isAchievementKey(key: string): key is AchievementKey {
-  return Object.hasOwn(translations.en.achievements.items, key);
+  return Object.hasOwn(appTranslations.en.achievements.items, key);
 }
 
 /** An achievement's title and description; a generic title for one this build has no text for. */

@@ -1,5 +1,5 @@
 import type { Achievement } from '@summa/shared';
-import { translations } from '@summa/shared/i18n';
+import { appTranslations } from '@summa/shared/i18n/app';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/ui/progress-bar';
@@ -7,10 +7,10 @@ import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/utils';
 import { GamificationIcon } from '../../components/gamification/gamification-icons';
 
-type AchievementKey = keyof (typeof translations)['en']['achievements']['items'];
+type AchievementKey = keyof (typeof appTranslations)['en']['achievements']['items'];
 
 function isKnown(key: string): key is AchievementKey {
-  return Object.hasOwn(translations.en.achievements.items, key);
+  return Object.hasOwn(appTranslations.en.achievements.items, key);
 }
 
 /** An achievement's title and description; a key without texts yet shows the key alone. */

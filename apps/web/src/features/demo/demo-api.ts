@@ -1,20 +1,16 @@
-import type { DemoResponse, Language } from '@summa/shared';
-import { ENDPOINTS } from '@summa/shared/endpoints';
-import { queryOptions } from '@tanstack/react-query';
-import { apiCall } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { demoResponseSchema, type DemoResponse } from '@summa/shared';
+import { ENDPOINT_ROUTES } from '@summa/shared/endpoint-routes';
+import type { Language } from '@summa/shared/languages';
+import { fetchPublic } from '../../lib/public-fetch';
 
 /** While the narration is being made (the first visit's), how often to ask again. */
 export const NARRATION_POLL_MS = 3_000;
 
-/** The demo in `language`: its editorial summary and, once made, its narration. No session needed. */
-export function demoQuery(language: Language) {
-  return queryOptions({
-    queryKey: queryKeys.demo(language),
-    queryFn: ({ signal }): Promise<DemoResponse> =>
-      apiCall(ENDPOINTS.demo.get, { query: new URLSearchParams({ language }), signal }),
-    refetchInterval: (query) => (query.state.data && !query.state.data.audio ? NARRATION_POLL_MS : false),
-    // Its audio addresses are signed and expire: never refreshed behind a listener's back.
-    refetchOnWindowFocus: false,
-  });
+/**
+ * GET /api/demo?language=: the demo's editorial summary in `language` and, once made, its
+ * narration. No session; a plain fetch checked against the contract, light enough for the
+ * prerendered /demo's islands (ADR 0027), which the app's page shares.
+ */
+export function fetchDemo(language: Language, signal?: AbortSignal): Promise<DemoResponse> {
+  return fetchPublic(ENDPOINT_ROUTES.demo.get, new URLSearchParams({ language }), demoResponseSchema, signal);
 }

@@ -2,12 +2,15 @@ import type { DemoResponse } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { renderWithQueries } from '../../test/query-client';
+import { mount as mountSignUp } from '../../public/islands/demo-sign-up-island';
 import { DemoPage } from './demo-page';
+import { DemoNarrationLive } from './demo-public-page';
+import { DemoCallToAction } from './demo-view';
 
 const en = translations.en;
 
@@ -68,19 +71,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderDemo() {
-  const router = createMemoryRouter(
-    [
-      { path: '/demo', Component: DemoPage },
-      { path: '/auth', Component: Where },
-    ],
-    { initialEntries: ['/demo'] },
-  );
+  const router = createMemoryRouter([{ path: '/demo', Component: DemoPage }], { initialEntries: ['/demo'] });
   renderWithQueries(<RouterProvider router={router} />);
 }
 
@@ -146,12 +138,18 @@ describe('DemoPage', () => {
     expect(within(cta).getByRole('heading', { level: 2 }).textContent).toContain(en.pages.demo.ctaTitle);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.pages.demo.title);
     expect(cta.textContent).toContain('10 summaries and 10 audios');
-    await userEvent.click(within(cta).getByRole('link', { name: en.pages.demo.ctaButton }));
-    const where = new URL((await screen.findByTestId('where')).textContent, 'http://app.test');
-    expect(where.pathname).toBe('/auth');
-    expect(Object.fromEntries(where.searchParams)).toEqual({
+    // Plain links: /auth is the app's, and the prerendered /demo shares this view.
+    const target = (name: string) =>
+      new URL(within(cta).getByRole('link', { name }).getAttribute('href') ?? '', 'http://app.test');
+    const signUp = target(en.pages.demo.ctaButton);
+    expect(signUp.pathname).toBe('/auth');
+    expect(Object.fromEntries(signUp.searchParams)).toEqual({
       lang: 'en',
       mode: 'signup',
+      next: `/summary/${DEMO.summary.id}`,
+    });
+    expect(Object.fromEntries(target(en.pages.demo.ctaLogin).searchParams)).toEqual({
+      lang: 'en',
       next: `/summary/${DEMO.summary.id}`,
     });
   });
@@ -164,5 +162,33 @@ describe('DemoPage', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'La psicología del dinero' })).toBeTruthy();
     expect(api.requests[0]?.url.searchParams.get('language')).toBe('es');
     expect(screen.getByTestId('demo-cta').textContent).toContain(translations.es.pages.demo.ctaTitle);
+  });
+});
+
+describe('the prerendered /demo’s islands', () => {
+  it('narration: says it loads, offers a retry when the demo cannot be read, then plays', async () => {
+    answer = () => apiError(503, 'DATABASE_UNAVAILABLE');
+    renderWithQueries(<DemoNarrationLive language="en" />);
+    expect(screen.getByRole('status').textContent).toBe(en.pages.demo.narrationLoading);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(en.pages.demo.narrationError);
+    answer = () => json(DEMO);
+    await userEvent.click(within(alert).getByRole('button', { name: en.pages.demo.retry }));
+    expect(await screen.findByRole('button', { name: en.audio.play })).toBeTruthy();
+  });
+
+  it('sign-up: comes back to /demo until it knows the server’s summary, then to the summary', async () => {
+    renderWithQueries(<DemoCallToAction language="en" />);
+    const cta = screen.getByTestId('demo-cta');
+    const next = () =>
+      within(cta)
+        .getAllByRole('link')
+        .map((link) => new URL(link.getAttribute('href') ?? '', 'http://app.test').searchParams.get('next'));
+    expect(next()).toEqual(['/en/demo', '/en/demo']);
+    mountSignUp(cta, { language: 'en' });
+    await waitFor(() =>
+      expect(next()).toEqual([`/summary/${DEMO.summary.id}`, `/summary/${DEMO.summary.id}`]),
+    );
+    expect(api.requests[0]?.url.searchParams.get('language')).toBe('en');
   });
 });

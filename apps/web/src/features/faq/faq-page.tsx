@@ -1,3 +1,4 @@
+import { faq } from '@summa/shared/i18n/resources/faq';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Island } from '../../components/island';
@@ -6,8 +7,10 @@ import { Button } from '../../components/ui/button';
 import { serializeJsonLd } from '../../lib/seo';
 import { FAQ_KEYS } from './faq-search';
 import { FaqSearchPanel } from './faq-search-panel';
+import { usePageTexts } from '../../lib/page-texts';
 
 export function FaqPage() {
+  usePageTexts('faq', faq);
   const { t } = useTranslation();
   const entries = FAQ_KEYS.map((key) => ({
     id: key,

@@ -1,5 +1,7 @@
+import { legal } from '@summa/shared/i18n/resources/legal';
 import { useTranslation } from 'react-i18next';
 import { LegalDocument } from './legal-document';
+import { usePageTexts } from '../../lib/page-texts';
 
 const PRIVACY_SECTIONS = [
   'data',
@@ -13,6 +15,7 @@ const PRIVACY_SECTIONS = [
 ] as const;
 
 export function PrivacyPage() {
+  usePageTexts('legal', legal);
   const { t } = useTranslation();
   return (
     <LegalDocument

@@ -1,5 +1,7 @@
+import { legal } from '@summa/shared/i18n/resources/legal';
 import { useTranslation } from 'react-i18next';
 import { LegalDocument } from './legal-document';
+import { usePageTexts } from '../../lib/page-texts';
 
 const TERMS_SECTIONS = [
   'service',
@@ -14,6 +16,7 @@ const TERMS_SECTIONS = [
 ] as const;
 
 export function TermsPage() {
+  usePageTexts('legal', legal);
   const { t } = useTranslation();
   return (
     <LegalDocument

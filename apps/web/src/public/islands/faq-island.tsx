@@ -1,6 +1,7 @@
 import { FaqSearchPanel } from '../../features/faq/faq-search-panel';
 import type { FaqEntry } from '../../features/faq/faq-search';
-import { isRecord, mountIsland } from './island-runtime';
+import { isRecord } from './island-props';
+import { mountIsland } from './island-runtime';
 
 function isEntry(value: unknown): value is FaqEntry {
   return (

@@ -1,13 +1,10 @@
-import { isLanguage, type Language } from '@summa/shared/languages';
+import type { Language } from '@summa/shared/languages';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ISLAND_TEXTS_ID } from '../islands';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, pageLanguage } from './island-props';
 
 let instance: typeof i18next | undefined;
 
@@ -27,12 +24,6 @@ function pageI18n(language: Language): typeof i18next {
   return instance;
 }
 
-/** The page's language, as the prerender wrote it on <html>. */
-export function pageLanguage(): Language {
-  const language = document.documentElement.dataset.language;
-  return isLanguage(language) ? language : 'pt';
-}
-
 /**
  * Brings one island to life: hydrates its server HTML, or, when the visitor already changed it
  * (`changed`: typed in it, picked a choice) before its script arrived, renders it anew from that state.
@@ -42,5 +33,3 @@ export function mountIsland(element: HTMLElement, node: ReactNode, changed: bool
   if (changed) createRoot(element).render(tree);
   else hydrateRoot(element, tree);
 }
-
-export { isRecord };

@@ -1,11 +1,11 @@
-import { isLanguage } from '@summa/shared/languages';
 import { BILLING_INTERVALS } from '@summa/shared/plans';
 import { PricingSection } from '../../features/landing/pricing-section';
-import { isRecord, mountIsland, pageLanguage } from './island-runtime';
+import { islandLanguage } from './island-props';
+import { mountIsland } from './island-runtime';
 
 /** The landing's pricing: the monthly/yearly switch and the prices it shows. */
 export function mount(element: HTMLElement, props: unknown): void {
-  const language = isRecord(props) && isLanguage(props.language) ? props.language : pageLanguage();
+  const language = islandLanguage(props);
   const checked = element.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
   const billing = BILLING_INTERVALS.find((interval) => interval === checked) ?? 'monthly';
   mountIsland(
