@@ -95,12 +95,12 @@ function countReads<V extends object | string | number | boolean>(
 ): LRUCache<string, V> {
   const tally = tallyOf(name);
   const get = cache.get.bind(cache);
-  cache.get = ((key, options) => {
+  cache.get = (key, options) => {
     const value = get(key, options);
     if (value === undefined) tally.misses += 1;
     else tally.hits += 1;
     return value;
-  });
+  };
   return cache;
 }
 
@@ -142,10 +142,10 @@ export function createMemoryLoader<V extends object>(
   });
   // A hit is an answer from memory, fresh or stale (a stale one is reloaded behind it).
   const fetch = cache.fetch.bind(cache);
-  cache.fetch = ((key: string, options?: Parameters<typeof fetch>[1]) => {
+  cache.fetch = (key: string, options?: Parameters<typeof fetch>[1]) => {
     if (cache.peek(key, { allowStale: true }) === undefined) tally.misses += 1;
     else tally.hits += 1;
     return fetch(key, options);
-  });
+  };
   return cache;
 }
