@@ -1,36 +1,37 @@
--- The ranking benchmark's HTTP load, sent by wrk (bench/ranking-load.ts writes the requests
--- file and starts it). Each line of the file is one request: "GET <path> <token>" or
--- "POST <path> <token> <json body>". GET lines are sent in a random order, each request from a
--- random line (a random reader); POST lines are sent in file order, each at most once, and
--- every answer must contain the expected text, or it counts as rejected.
--- Usage: wrk -t1 -cN -dS -s ranking-load.lua URL -- <requests file> [expected text]
+-- The HTTP load of the benchmarks that use wrk (bench/wrk.ts writes the requests file and starts
+-- it). Each line of the file is one request: "<METHOD> <path> <token> [json body]", the token "-"
+-- for none. In "random" order every request is a random line (a random reader); in "once" order
+-- the lines are sent in file order, each at most once (past the end they repeat, and an expected
+-- text then fails). Every answer must contain the expected text, if one is given, or it counts as
+-- rejected.
+-- Usage: wrk -t1 -cN -dS -s wrk-requests.lua URL -- <requests file> <random|once> [expected text]
 
 local requests = {}
-local method = "GET"
+local order = "random"
 local expected = nil
 local nextIndex = 0
 rejected = 0
 
 function init(args)
-  expected = args[2]
+  order = args[2] or "random"
+  expected = args[3]
   for line in io.lines(args[1]) do
     local verb, path, token, body = line:match("^(%u+) (%S+) (%S+) ?(.*)$")
-    method = verb
-    local headers = { ["authorization"] = "Bearer " .. token }
-    if verb == "POST" then
+    local headers = {}
+    if token ~= "-" then headers["authorization"] = "Bearer " .. token end
+    if body ~= "" then
       headers["content-type"] = "application/json"
-      requests[#requests + 1] = wrk.format("POST", path, headers, body)
+      requests[#requests + 1] = wrk.format(verb, path, headers, body)
     else
-      requests[#requests + 1] = wrk.format("GET", path, headers)
+      requests[#requests + 1] = wrk.format(verb, path, headers)
     end
   end
   math.randomseed(os.time())
 end
 
 function request()
-  if method == "GET" then return requests[math.random(#requests)] end
+  if order == "random" then return requests[math.random(#requests)] end
   nextIndex = nextIndex + 1
-  -- Past the end (more requests than lines), a pair repeats and its answer is rejected.
   return requests[((nextIndex - 1) % #requests) + 1]
 end
 
