@@ -83,7 +83,7 @@ export function requestsFor(endpoint: Endpoint, { readers, titles }: Workload, a
       return Array.from({ length: lines }, (_, index) => {
         const query = new URLSearchParams({ lang: language(index), page: String(1 + (index % 3)) });
         if (index % 3 !== 0) query.set('category', pick(CATEGORIES, index));
-        if (index % 4 === 1) query.set('sort', 'newest');
+        if (index % 4 === 1) query.set('sort', pick(['trending', 'az'] as const, index));
         return { method: 'GET', path: `/api/catalog/books?${query.toString()}` };
       });
     case 'summary':

@@ -11,7 +11,7 @@
 // with one connection (ALONE seconds, default 3: its own service time). Prints one JSON object:
 // per endpoint p50, p99 and requests per second in the mixed run, its throughput per connection
 // against the bare route's in the same run, and the targets (zero errors, p99 <= 100 ms).
-// CPU_PROFILE=file.cpuprofile profiles the mixed run. The database is dropped at the end, on
+// CPU_PROFILE=file.cpuprofile profiles the mixed run; LOG_LEVEL=error logs failures on stderr. The database is dropped at the end, on
 // failure and on Ctrl-C.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -188,13 +188,15 @@ async function main() {
     await seedReaders(client, READERS, weekStartOf(new Date()), loadAchievements());
     const config = loadConfig({
       NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
+      // LOG_LEVEL=error shows why a request failed, on stderr (the JSON result goes to stdout).
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      LOG_FORMAT: 'json',
       DATA_DIR: dataDir,
       COVERS_FETCH: 'off',
       METRICS_TOKEN,
       CATALOG_RATE_LIMIT_PER_MINUTE: '0',
     });
-    const app = await buildApp({ config, database, preloadModel: false });
+    const app = await buildApp({ config, database, preloadModel: false, logStream: process.stderr });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     try {

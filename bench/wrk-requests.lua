@@ -11,6 +11,7 @@ local order = "random"
 local expected = nil
 local nextIndex = 0
 rejected = 0
+firstBad = ""
 
 function init(args)
   order = args[2] or "random"
@@ -37,6 +38,10 @@ end
 
 function response(status, headers, body)
   if expected and not body:find(expected, 1, true) then rejected = rejected + 1 end
+  -- The first failed answer, to say why (its status and the start of its body).
+  if firstBad == "" and (status >= 400 or (expected and not body:find(expected, 1, true))) then
+    firstBad = status .. " " .. body:sub(1, 160):gsub("%c", " ")
+  end
 end
 
 local threads = {}
@@ -47,12 +52,17 @@ end
 
 function done(summary, latency, requests)
   local failed = 0
-  for _, thread in ipairs(threads) do failed = failed + thread:get("rejected") end
+  local bad = ""
+  for _, thread in ipairs(threads) do
+    failed = failed + thread:get("rejected")
+    if bad == "" then bad = thread:get("firstBad") or "" end
+  end
   local errors = summary.errors
   io.write(string.format(
     'RESULT {"requests":%d,"durationUs":%d,"connectErrors":%d,"readErrors":%d,"writeErrors":%d,' ..
-    '"non2xx":%d,"timeouts":%d,"rejected":%d,"p50Us":%d,"p90Us":%d,"p99Us":%d,"maxUs":%d,"meanUs":%.1f}\n',
+    '"non2xx":%d,"timeouts":%d,"rejected":%d,"p50Us":%d,"p90Us":%d,"p99Us":%d,"maxUs":%d,"meanUs":%.1f,' ..
+    '"firstBad":%q}\n',
     summary.requests, summary.duration, errors.connect, errors.read, errors.write, errors.status,
     errors.timeout, failed, latency:percentile(50), latency:percentile(90), latency:percentile(99),
-    latency.max, latency.mean))
+    latency.max, latency.mean, bad))
 end

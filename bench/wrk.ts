@@ -46,6 +46,8 @@ const wrkResultSchema = z.object({
   p99Us: z.number(),
   maxUs: z.number(),
   meanUs: z.number(),
+  /** The first failed answer's status and the start of its body ('' when none failed). */
+  firstBad: z.string().default(''),
 });
 
 const ms = (microseconds: number) => Math.round(microseconds / 10) / 100;
@@ -71,7 +73,8 @@ function spawnWrk(base: string, connections: number, seconds: number, args: stri
           : error,
       ),
     );
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the output may still be arriving when the process has exited.
+    child.once('close', (code) => {
       if (code === 0) resolve(output);
       else reject(new Error(`wrk exited with ${code}: ${output.slice(0, 500)}`));
     });
@@ -109,7 +112,7 @@ export async function runWrk(run: WrkRun): Promise<LatencySummary> {
     meanMs: ms(result.meanUs),
     firstFailure:
       failures > 0
-        ? `${failures} requests failed (connect ${result.connectErrors}, read ${result.readErrors}, write ${result.writeErrors}, non-2xx ${result.non2xx}, time-outs ${result.timeouts}, rejected ${result.rejected})`
+        ? `${failures} requests failed (connect ${result.connectErrors}, read ${result.readErrors}, write ${result.writeErrors}, non-2xx ${result.non2xx}, time-outs ${result.timeouts}, rejected ${result.rejected}); first: ${result.firstBad}`
         : null,
   };
 }
