@@ -142,10 +142,19 @@ export function createMemoryLoader<V extends object>(
   });
   // A hit is an answer from memory, fresh or stale (a stale one is reloaded behind it).
   const fetch = cache.fetch.bind(cache);
-  cache.fetch = (key: string, options?: Parameters<typeof fetch>[1]) => {
+  cache.fetch = (async (key: string, options?: Parameters<typeof fetch>[1]) => {
     if (cache.peek(key, { allowStale: true }) === undefined) tally.misses += 1;
     else tally.hits += 1;
-    return fetch(key, options);
-  };
+    const status: NonNullable<Parameters<typeof fetch>[1]>['status'] = options?.status ?? {};
+    try {
+      return await fetch(key, { ...options, status });
+    } catch (error) {
+      // Forgetting the key (delete) while it loads aborts the load, which lru-cache answers with
+      // an error: what was loading predates the change that forgot it, so load it again
+      // (bench:load found rankings failing with 500 when their reader's award forgot them).
+      if (!status.fetchAborted) throw error;
+      return fetch(key, options);
+    }
+  });
   return cache;
 }
