@@ -35,10 +35,10 @@ import {
   type Workload,
 } from './load-workload.js';
 import { readFixtures, seedReaders, seedSummaries, signedInRequesters } from './ranking-seed.js';
+import { scratchDatabase } from './scratch-database.js';
 import { runWrk } from './wrk.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DATABASE_NAME = 'summa_bench_load';
+const scratch = scratchDatabase('summa_bench_load');
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
 const DURATION = Number(process.env.DURATION ?? 60);
 const WARMUP = Number(process.env.WARMUP ?? 5);
@@ -51,24 +51,6 @@ const TARGET_P99_MS = 100;
 const METRICS_TOKEN = 'bench-load-metrics-token-0123456789';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const dropDatabase = () => admin(`drop database if exists ${DATABASE_NAME} with (force)`);
 
 /** Stored summaries, each with a finished three-part narration in its language, and the readers' histories. */
 async function seedLibrary(client: pg.Client, database: DatabaseHandle): Promise<LoadReader[]> {
@@ -176,13 +158,13 @@ async function serverFigures(base: string) {
 
 async function main() {
   const loadAtStart = loadavg().map(round1);
-  await dropDatabase(); // a run stopped before it could clean up
-  await admin(`create database ${DATABASE_NAME}`);
+  await scratch.drop(); // a run stopped before it could clean up
+  await scratch.admin((client) => client.query(`create database summa_bench_load`));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-load-'));
-  const client = new pg.Client({ connectionString: databaseUrl(DATABASE_NAME) });
+  const client = new pg.Client({ connectionString: scratch.url });
   let database: DatabaseHandle | undefined;
   try {
-    database = await openDatabase({ kind: 'postgres', url: databaseUrl(DATABASE_NAME) });
+    database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await client.connect();
     const seedStarted = performance.now();
     await seedReaders(client, READERS, weekStartOf(new Date()), loadAchievements());
@@ -294,12 +276,8 @@ async function main() {
     await client.end().catch(() => undefined);
     await database?.close();
     await rm(dataDir, { recursive: true, force: true });
-    await dropDatabase();
+    await scratch.drop();
   }
 }
-
-process.once('SIGINT', () => {
-  void dropDatabase().finally(() => process.exit(130));
-});
 
 await main();

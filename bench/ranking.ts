@@ -25,6 +25,7 @@ import { ProgressService } from '../apps/server/src/features/gamification/progre
 import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
 import { RankingService } from '../apps/server/src/features/gamification/ranking.service.js';
 import { SummariesService } from '../apps/server/src/features/summaries/summaries.service.js';
+import { scratchDatabase } from './scratch-database.js';
 import { runLoad, type LatencySummary, type LoadPlan } from './latency.js';
 import { overHttp } from './ranking-load.js';
 import {
@@ -37,8 +38,8 @@ import {
 } from './ranking-seed.js';
 import { awardPair, pick, type LoadOrder, type Requester, type Scenario } from './ranking-workload.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE_NAME = 'summa_bench_ranking';
+const scratch = scratchDatabase(DATABASE_NAME);
 const READERS = Number(process.env.READERS ?? 1_000_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
 const REQUESTERS = Number(process.env.REQUESTERS ?? 2_000);
@@ -67,25 +68,6 @@ const IN_PROCESS_PLAN: LoadPlan = {
 };
 const TARGET_P99_MS = { ranking: 20, award: 10 };
 const RANKING_SCOPES: RankingScope[] = ['global', 'language', 'weekly'];
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const dropDatabase = () =>
-  admin((client) => client.query(`drop database if exists ${DATABASE_NAME} with (force)`));
 
 interface Services {
   ranking: RankingService;
@@ -218,17 +200,17 @@ async function callService(
 
 async function main() {
   const loadAtStart = loadavg().map(round1);
-  await dropDatabase(); // a run stopped before it could clean up
-  await admin(async (client) => {
+  await scratch.drop(); // a run stopped before it could clean up
+  await scratch.admin(async (client) => {
     await client.query(`create database ${DATABASE_NAME}`);
     await client.query(`alter database ${DATABASE_NAME} set synchronous_commit = ${SYNCHRONOUS_COMMIT}`);
   });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-ranking-'));
   let database: DatabaseHandle | undefined;
-  const client = new pg.Client({ connectionString: databaseUrl(DATABASE_NAME) });
+  const client = new pg.Client({ connectionString: scratch.url });
   try {
     // Opening the database migrates it, as the app does at start.
-    database = await openDatabase({ kind: 'postgres', url: databaseUrl(DATABASE_NAME) });
+    database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await client.connect();
     const weekStart = weekStartOf(new Date());
     const seedStarted = performance.now();
@@ -347,12 +329,8 @@ async function main() {
     await client.end().catch(() => undefined);
     await database?.close();
     await rm(dataDir, { recursive: true, force: true });
-    await dropDatabase();
+    await scratch.drop();
   }
 }
-
-process.once('SIGINT', () => {
-  void dropDatabase().finally(() => process.exit(130));
-});
 
 await main();

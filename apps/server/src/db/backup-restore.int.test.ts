@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { onAdmin } from '../test/database-templates.js';
 import { testConfig } from '../test/test-app.js';
 import { signUpTestUser, uniqueIp, type TestUser } from '../test/test-users.js';
 import { openDatabase, type DatabaseTarget } from './database.js';
@@ -63,12 +63,8 @@ describe('tools/backup.sh', () => {
   };
   afterAll(async () => {
     await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
-    if (adminUrl && databases.length > 0) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    for (const name of databases)
+      await onAdmin(adminUrl ?? '', `drop database if exists ${name} with (force)`);
   });
 
   it('backs up a stopped embedded database and restores it into a new data folder', async () => {
@@ -91,16 +87,13 @@ describe('tools/backup.sh', () => {
         url.pathname = `/${name}`;
         return url.toString();
       };
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
       const [from, to] = [
         `summa_backup_${randomUUID().slice(0, 8)}`,
         `summa_restore_${randomUUID().slice(0, 8)}`,
       ];
       databases.push(from, to);
-      await admin.query(`create database ${from} template ${inject('postgresTemplateDatabase')}`);
-      await admin.query(`create database ${to}`);
-      await admin.end();
+      await onAdmin(adminUrl ?? '', `create database ${from} template ${inject('postgresTemplateDatabase')}`);
+      await onAdmin(adminUrl ?? '', `create database ${to}`);
 
       const user = await writeData({ kind: 'postgres', url: urlOf(from), poolSize: 2 });
       const file = path.join(await folder(), 'summa.dump');

@@ -3,22 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onAdmin } from '../test/database-templates.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 /** As many as a rolling upgrade of two web instances and a worker, and one more. */
 const INSTANCES = 4;
-
-async function onAdmin(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
 
 /**
  * Zero-downtime upgrades start several instances of a new version at once, each migrating the
@@ -31,14 +22,14 @@ describe.skipIf(!adminUrl)('migrations started by several instances at once on P
   const opened: DatabaseHandle[] = [];
 
   beforeAll(async () => {
-    await onAdmin(`create database ${name}`);
+    await onAdmin(adminUrl ?? '', `create database ${name}`);
     const target = new URL(adminUrl ?? '');
     target.pathname = `/${name}`;
     url = target.toString();
   });
   afterAll(async () => {
     await Promise.all(opened.map((database) => database.close()));
-    await onAdmin(`drop database if exists ${name} with (force)`);
+    await onAdmin(adminUrl ?? '', `drop database if exists ${name} with (force)`);
   });
 
   it('apply each migration once, and every instance starts on the migrated schema', async () => {
