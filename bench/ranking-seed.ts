@@ -1,7 +1,21 @@
 // Seeding for the ranking benchmark (bench/ranking.ts): a million readers in a few SQL
 // statements (INSERT ... SELECT over generate_series), never one request per reader.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { AVATAR_PRESETS, CATEGORIES, LEVEL_TIERS, summaryContentSchema } from '@summa/shared';
+import {
+  AVATAR_PRESETS,
+  CATEGORIES,
+  LANGUAGES,
+  LEVEL_TIERS,
+  summaryContentSchema,
+  type Language,
+} from '@summa/shared';
+import { loadOrCreateSecret } from '../apps/server/src/db/app-secrets.repository.js';
+import type { DatabaseHandle } from '../apps/server/src/db/database.js';
+import { createAccessTokens } from '../apps/server/src/features/auth/tokens.service.js';
+import type { Requester } from './ranking-workload.js';
 import type {
   AchievementCounter,
   AchievementDefinition,
@@ -275,4 +289,60 @@ export async function seedSummaries(
     ids.push(id);
   }
   return ids;
+}
+
+/** Sessions for `count` random readers (as a sign-in makes them), with each reader's language. */
+async function requesterSessions(client: pg.Client, count: number) {
+  const { rows } = await client.query<{ session_id: string; user_id: string; language: string }>(
+    `with created as (
+       insert into auth_sessions (user_id) select id from users order by random() limit $1
+       returning id, user_id
+     )
+     select created.id as session_id, created.user_id,
+            coalesce(reader_progress.language, profiles.preferred_language)::text as language
+     from created
+     join profiles on profiles.id = created.user_id
+     left join reader_progress on reader_progress.user_id = created.user_id`,
+    [count],
+  );
+  return rows;
+}
+
+function languageOf(value: string): Language {
+  const language = LANGUAGES.find((item) => item === value);
+  if (!language) throw new Error(`not a language: ${value}`);
+  return language;
+}
+
+/**
+ * `count` random seeded readers signed in: a session row each, and an access token signed with
+ * the app's key (generated at its start and kept in the database) as a sign-in signs it.
+ */
+export async function signedInRequesters(
+  client: pg.Client,
+  database: Pick<DatabaseHandle, 'db'>,
+  count: number,
+): Promise<Requester[]> {
+  const sessions = await requesterSessions(client, count);
+  const accessTokens = createAccessTokens(await loadOrCreateSecret(database.db, 'jwt'));
+  return Promise.all(
+    sessions.map(async (session) => ({
+      userId: session.user_id,
+      language: languageOf(session.language),
+      token: (await accessTokens.sign({ userId: session.user_id, sessionId: session.session_id })).token,
+    })),
+  );
+}
+
+const FIXTURES = fileURLToPath(new URL('../apps/server/src/test/fixtures/summaries/', import.meta.url));
+
+/** The summaries of the server's test fixtures, to seed stored summaries with. */
+export async function readFixtures(): Promise<unknown[]> {
+  const names = (await readdir(FIXTURES)).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(
+    names.map(
+      async (name): Promise<unknown> =>
+        JSON.parse(await readFile(path.join(FIXTURES, name), 'utf8')) as unknown,
+    ),
+  );
 }

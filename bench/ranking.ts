@@ -10,31 +10,36 @@
 // - POST /api/xp read_summary, each a new (reader, summary) pair (target p99 <= 10 ms);
 // and the same calls made on the services in-process, to tell the HTTP share apart. Prints one
 // JSON object; the database is dropped at the end, on failure and on Ctrl-C.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { LANGUAGES, type Language, type RankingScope } from '@summa/shared';
+import type { RankingScope } from '@summa/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
-import { loadOrCreateSecret } from '../apps/server/src/db/app-secrets.repository.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
-import { createAccessTokens } from '../apps/server/src/features/auth/tokens.service.js';
 import { ProfileService } from '../apps/server/src/features/gamification/profile.service.js';
 import { ProgressService } from '../apps/server/src/features/gamification/progress.service.js';
 import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
 import { RankingService } from '../apps/server/src/features/gamification/ranking.service.js';
 import { SummariesService } from '../apps/server/src/features/summaries/summaries.service.js';
+import { scratchDatabase } from './scratch-database.js';
 import { runLoad, type LatencySummary, type LoadPlan } from './latency.js';
 import { overHttp } from './ranking-load.js';
-import { checkRankCountTotals, seedReaders, seedSummaries, type SeedResult } from './ranking-seed.js';
+import {
+  checkRankCountTotals,
+  readFixtures,
+  signedInRequesters,
+  seedReaders,
+  seedSummaries,
+  type SeedResult,
+} from './ranking-seed.js';
 import { awardPair, pick, type LoadOrder, type Requester, type Scenario } from './ranking-workload.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE_NAME = 'summa_bench_ranking';
+const scratch = scratchDatabase(DATABASE_NAME);
 const READERS = Number(process.env.READERS ?? 1_000_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
 const REQUESTERS = Number(process.env.REQUESTERS ?? 2_000);
@@ -62,60 +67,7 @@ const IN_PROCESS_PLAN: LoadPlan = {
   maxS: 30,
 };
 const TARGET_P99_MS = { ranking: 20, award: 10 };
-const FIXTURES = fileURLToPath(new URL('../apps/server/src/test/fixtures/summaries/', import.meta.url));
 const RANKING_SCOPES: RankingScope[] = ['global', 'language', 'weekly'];
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const dropDatabase = () =>
-  admin((client) => client.query(`drop database if exists ${DATABASE_NAME} with (force)`));
-
-async function readFixtures(): Promise<unknown[]> {
-  const names = (await readdir(FIXTURES)).filter((name) => name.endsWith('.json')).sort();
-  return Promise.all(
-    names.map(
-      async (name): Promise<unknown> =>
-        JSON.parse(await readFile(path.join(FIXTURES, name), 'utf8')) as unknown,
-    ),
-  );
-}
-
-/** Sessions for `count` random readers (as a sign-in makes them), with each reader's language. */
-async function requesterSessions(client: pg.Client, count: number) {
-  const { rows } = await client.query<{ session_id: string; user_id: string; language: string }>(
-    `with created as (
-       insert into auth_sessions (user_id) select id from users order by random() limit $1
-       returning id, user_id
-     )
-     select created.id as session_id, created.user_id,
-            coalesce(reader_progress.language, profiles.preferred_language)::text as language
-     from created
-     join profiles on profiles.id = created.user_id
-     left join reader_progress on reader_progress.user_id = created.user_id`,
-    [count],
-  );
-  return rows;
-}
-
-function languageOf(value: string): Language {
-  const language = LANGUAGES.find((item) => item === value);
-  if (!language) throw new Error(`not a language: ${value}`);
-  return language;
-}
 
 interface Services {
   ranking: RankingService;
@@ -248,17 +200,17 @@ async function callService(
 
 async function main() {
   const loadAtStart = loadavg().map(round1);
-  await dropDatabase(); // a run stopped before it could clean up
-  await admin(async (client) => {
+  await scratch.drop(); // a run stopped before it could clean up
+  await scratch.admin(async (client) => {
     await client.query(`create database ${DATABASE_NAME}`);
     await client.query(`alter database ${DATABASE_NAME} set synchronous_commit = ${SYNCHRONOUS_COMMIT}`);
   });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-ranking-'));
   let database: DatabaseHandle | undefined;
-  const client = new pg.Client({ connectionString: databaseUrl(DATABASE_NAME) });
+  const client = new pg.Client({ connectionString: scratch.url });
   try {
     // Opening the database migrates it, as the app does at start.
-    database = await openDatabase({ kind: 'postgres', url: databaseUrl(DATABASE_NAME) });
+    database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await client.connect();
     const weekStart = weekStartOf(new Date());
     const seedStarted = performance.now();
@@ -278,17 +230,7 @@ async function main() {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     try {
-      const sessions = await requesterSessions(client, REQUESTERS);
-      // The app's key: generated at its start and kept in the database (no JWT_SECRET here).
-      const accessTokens = createAccessTokens(await loadOrCreateSecret(database.db, 'jwt'));
-      const requesters: Requester[] = await Promise.all(
-        sessions.map(async (session) => ({
-          userId: session.user_id,
-          language: languageOf(session.language),
-          // Signed as a sign-in signs them, for a live session row.
-          token: (await accessTokens.sign({ userId: session.user_id, sessionId: session.session_id })).token,
-        })),
-      );
+      const requesters = await signedInRequesters(client, database, REQUESTERS);
       // XP is earned only for summaries in the reader's history: every requester has opened every one.
       await client.query(
         `insert into user_summaries (user_id, summary_id)
@@ -387,12 +329,8 @@ async function main() {
     await client.end().catch(() => undefined);
     await database?.close();
     await rm(dataDir, { recursive: true, force: true });
-    await dropDatabase();
+    await scratch.drop();
   }
 }
-
-process.once('SIGINT', () => {
-  void dropDatabase().finally(() => process.exit(130));
-});
 
 await main();

@@ -8,7 +8,7 @@ const SERVER_SRC = /[\\/]apps[\\/]server[\\/]src[\\/]/;
  * meet them through ports, bound in the composition root).
  */
 const SERVER_LAYER =
-  /[\\/]apps[\\/]server[\\/]src[\\/](plugins|providers|single-flight|http|db|ports|cache|config)[\\/]/;
+  /[\\/]apps[\\/]server[\\/]src[\\/](plugins|providers|single-flight|http|db|ports|cache|config|observability)[\\/]/;
 
 function featureOf(file) {
   return FEATURE_DIR.exec(file)?.[1];
@@ -21,7 +21,7 @@ function serverLayerOf(file) {
 /**
  * A feature never imports another feature; features meet in routes (web) or in the composition
  * root (server). The server's layers (plugins, providers, single-flight, http, db, ports, cache,
- * config) import no feature at all.
+ * config, observability) import no feature at all.
  */
 const featureBoundaries = {
   meta: {

@@ -31,6 +31,7 @@ import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
@@ -38,6 +39,8 @@ import { storagePlugin } from './plugins/storage.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import type { LlmStatus } from './providers/llm/llm-provider.js';
 import { s3Origin } from './providers/storage/s3-origin.js';
+import { AppMetrics } from './observability/metrics.js';
+import { runForRequest } from './observability/request-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +55,7 @@ const HEADERS_TIMEOUT_MS = 10_000;
 
 export interface AppOptions extends ServiceOverrides {
   config: AppConfig;
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats'>;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout unless given; tests read their logs from it). */
   logStream?: LogStream;
@@ -98,7 +101,8 @@ export async function buildApp({
   // Callback-style per-request hooks: an async one costs a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    // The rest of the request runs in its scope: what any service logs for it names its id.
+    runForRequest(request.id, request.log, done);
   });
   // While closing, answer in-flight requests with Connection: close so keep-alive sockets
   // end with them instead of holding the shutdown open until their idle timeout.
@@ -112,6 +116,11 @@ export async function buildApp({
   });
 
   await app.register(errorHandlerPlugin);
+  const metrics = new AppMetrics({
+    poolStats: () => database.poolStats(),
+    processMetrics: config.metricsToken !== undefined,
+  });
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   const storageOrigin =
     overrides.storage?.externalOrigin ??
     (config.storage.driver === 's3' ? s3Origin(config.storage.s3) : undefined);
@@ -138,6 +147,7 @@ export async function buildApp({
     config,
     database,
     log: app.log,
+    metrics,
     rateLimit: app.rateLimit,
     mail: app.mail,
     baseUrl,

@@ -41,9 +41,11 @@ import { TranslationService } from './features/summaries/translation/translation
 import { UsageService } from './features/usage/usage.service.js';
 import type { Mailer } from './plugins/mail.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
+import type { Metrics } from './observability/metrics.js';
 import type { ReaderActivity } from './ports/reader-activity.js';
 import { createLlmProvider } from './providers/llm/create-llm-provider.js';
 import type { LlmProvider } from './providers/llm/llm-provider.js';
+import { meteredLlmProvider } from './providers/llm/metered-llm-provider.js';
 import type { PaymentsProvider } from './providers/payments/payments-provider.js';
 import { createStripePayments } from './providers/payments/stripe-payments.js';
 import { createObjectStorage } from './providers/storage/create-object-storage.js';
@@ -77,6 +79,8 @@ export interface CompositionOptions extends ServiceOverrides {
   config: AppConfig;
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
   log: FastifyBaseLogger;
+  /** Where the model and speech work is counted and timed (/metrics). */
+  metrics: Metrics;
   /** The shared rate limits (plugins/rate-limit.ts): fair use of the model and the voice, sign-in limits. */
   rateLimit: RateLimiter;
   mail: Mailer;
@@ -153,7 +157,10 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       // Like the JWT key: generated once, kept in the database, the same for every instance.
       signingKey: () => loadOrCreateSecret(db, 'storage'),
     }));
-  const llm = options.llmProvider ?? (await createLlmProvider(config.llm, log));
+  const llm = meteredLlmProvider(
+    options.llmProvider ?? (await createLlmProvider(config.llm, log)),
+    options.metrics,
+  );
   if (!options.llmProvider) closers.push(() => llm.close());
   const tts = options.ttsProvider ?? (await createTtsProvider(config.tts));
   if (!options.ttsProvider) closers.push(() => tts.close());
@@ -196,6 +203,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     catalog: catalogLookup,
     idleTimeoutMs: config.llm.idleTimeoutMs,
     log,
+    metrics: options.metrics,
     leaseMs,
     pollMs,
   });
@@ -221,6 +229,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     tts,
     storage,
     log,
+    metrics: options.metrics,
     leaseMs,
     pollMs,
     partLimits: options.narration,

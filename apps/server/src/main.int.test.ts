@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './test/test-app.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** The preload `npm start` and the image run the server with (OpenTelemetry, when asked for). */
+const INSTRUMENT = fileURLToPath(new URL('./observability/instrument.ts', import.meta.url));
 /** The local model the servers here are told to use: absent, so that none is ever downloaded. */
 const ABSENT_MODEL = path.join(tmpdir(), 'summa-main-test-no-model.gguf');
 
@@ -16,14 +18,15 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the real entry point (through tsx) and resolves when it exits. */
+/** Runs the real entry point (through tsx) with the start's preload, and resolves when it exits. */
 function startServer(
   env: Record<string, string>,
   onReady?: (port: number) => Promise<void>,
   onOutput?: (chunk: string) => void,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=summa-source', MAIN], {
+    const args = ['--import', 'tsx', '--conditions=summa-source', '--import', INSTRUMENT, MAIN];
+    const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
         DATABASE_URL: '',
@@ -140,6 +143,42 @@ describe('main', () => {
     expect(run.stdout).toMatch(/^ +cause: .*no GGUF file at .*summa-main-test-no-model\.gguf/m);
     expect(run.stdout).toMatch(/^ +whatToDo: LLM_MODEL names a file that does not exist/m);
     expect(run.stdout).toContain('shutdown complete');
+  });
+});
+
+describe('tracing', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'summa-tracing-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("is switched on by OpenTelemetry's variables: a request's spans by route go to the exporter", async () => {
+    let output = '';
+    const run = await startServer(
+      // The console exporter: spans on stdout, nothing sent anywhere.
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        OTEL_TRACES_EXPORTER: 'console',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      },
+      async (port) => {
+        expect((await fetch(`http://127.0.0.1:${port}/api/status`)).status).toBe(200);
+        for (let i = 0; i < 200 && !output.includes("'http.route': '/api/status'"); i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      (chunk) => (output += chunk),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("name: '@opentelemetry/instrumentation-http'");
+    expect(run.stdout).toContain("'http.route': '/api/status'");
+    // Probes are not traced.
+    expect(run.stdout).not.toContain("'http.route': '/healthz'");
   });
 });
 

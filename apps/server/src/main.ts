@@ -4,6 +4,7 @@ import { EnvError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { describeModelState } from './http/model-state-text.js';
 import { prettyLogStream, resolveLogFormat } from './http/pretty-log.js';
+import { runBeforeExit } from './observability/shutdown-hooks.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -45,6 +46,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await runBeforeExit();
       app.log.info('shutdown complete');
       process.exit(0);
     } catch (error) {

@@ -68,13 +68,49 @@ export interface MemoryCacheOptions {
 /** A bounded, expiring, least-recently-used map named in CACHE_SETTINGS. */
 export type MemoryCache<V extends object | string | number | boolean> = LRUCache<string, V>;
 
+/** Reads of one cache since the process started, for /metrics. */
+export interface CacheTally {
+  hits: number;
+  misses: number;
+}
+
+/** Process-wide: a scrape asks the process, whichever part made the cache. */
+const tallies = new Map<CacheName, CacheTally>();
+
+/** Every cache's reads so far, by name (all the caches of one name together). */
+export function cacheTallies(): ReadonlyMap<CacheName, Readonly<CacheTally>> {
+  return tallies;
+}
+
+function tallyOf(name: CacheName): CacheTally {
+  let tally = tallies.get(name);
+  if (!tally) tallies.set(name, (tally = { hits: 0, misses: 0 }));
+  return tally;
+}
+
+/** Counts each `get` as a hit (an entry came back) or a miss; the cache is otherwise unchanged. */
+function countReads<V extends object | string | number | boolean>(
+  name: CacheName,
+  cache: LRUCache<string, V>,
+): LRUCache<string, V> {
+  const tally = tallyOf(name);
+  const get = cache.get.bind(cache);
+  cache.get = (key, options) => {
+    const value = get(key, options);
+    if (value === undefined) tally.misses += 1;
+    else tally.hits += 1;
+    return value;
+  };
+  return cache;
+}
+
 export function createMemoryCache<V extends object | string | number | boolean>(
   name: CacheName,
   options: MemoryCacheOptions = {},
 ): MemoryCache<V> {
   const { max, ttlMs } = CACHE_SETTINGS[name];
   const { now } = options;
-  return new LRUCache<string, V>({
+  const cache = new LRUCache<string, V>({
     max,
     // lru-cache drops an entry once its age exceeds `ttl`.
     ttl: options.staleAtLifetime && ttlMs > 0 ? ttlMs - 1 : ttlMs,
@@ -82,6 +118,7 @@ export function createMemoryCache<V extends object | string | number | boolean>(
     // 1 ms), one ahead: lru-cache reads a start time of 0 as "no lifetime". Ages are unchanged.
     ...(now ? { perf: { now: () => now() + 1 }, ttlResolution: 0 } : {}),
   });
+  return countReads(name, cache);
 }
 
 /**
@@ -95,11 +132,29 @@ export function createMemoryLoader<V extends object>(
   load: (key: string) => Promise<V>,
   ttlMs: number = CACHE_SETTINGS[name].ttlMs,
 ): LRUCache<string, V> {
-  return new LRUCache<string, V>({
+  const tally = tallyOf(name);
+  const cache = new LRUCache<string, V>({
     max: CACHE_SETTINGS[name].max,
     ttl: ttlMs,
     allowStale: true,
     noDeleteOnStaleGet: true,
     fetchMethod: (key) => load(key),
   });
+  // A hit is an answer from memory, fresh or stale (a stale one is reloaded behind it).
+  const fetch = cache.fetch.bind(cache);
+  cache.fetch = (async (key: string, options?: Parameters<typeof fetch>[1]) => {
+    if (cache.peek(key, { allowStale: true }) === undefined) tally.misses += 1;
+    else tally.hits += 1;
+    const status: NonNullable<Parameters<typeof fetch>[1]>['status'] = options?.status ?? {};
+    try {
+      return await fetch(key, { ...options, status });
+    } catch (error) {
+      // Forgetting the key (delete) while it loads aborts the load, which lru-cache answers with
+      // an error: what was loading predates the change that forgot it, so load it again
+      // (bench:load found rankings failing with 500 when their reader's award forgot them).
+      if (!status.fetchAborted) throw error;
+      return fetch(key, options);
+    }
+  });
+  return cache;
 }

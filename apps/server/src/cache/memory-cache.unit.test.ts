@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_SETTINGS, createMemoryCache } from './memory-cache.js';
+import { CACHE_SETTINGS, cacheTallies, createMemoryCache, createMemoryLoader } from './memory-cache.js';
 
 describe('createMemoryCache', () => {
   it('forgets an entry once it is older than its lifetime on the given clock', () => {
@@ -34,5 +34,32 @@ describe('createMemoryCache with staleAtLifetime', () => {
     expect(cache.get('a')).toBe('x');
     now += 1;
     expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('createMemoryLoader', () => {
+  it('loads again, rather than failing, a key forgotten while it was loading', async () => {
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const loader = createMemoryLoader('rankingStanding', async () => {
+      loads += 1;
+      const load = loads;
+      if (load === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { load };
+    });
+    const first = loader.fetch('reader');
+    // The reader's XP changed meanwhile: what was loading is out of date.
+    loader.delete('reader');
+    release();
+    expect(await first).toEqual({ load: 2 });
+    expect(loads).toBe(2);
+  });
+
+  it('counts answers from memory as hits and loads as misses', async () => {
+    const before = cacheTallies().get('testimonials') ?? { hits: 0, misses: 0 };
+    const loader = createMemoryLoader('testimonials', async () => ({ loaded: true }));
+    await loader.fetch('pt');
+    await loader.fetch('pt');
+    expect(cacheTallies().get('testimonials')).toEqual({ hits: before.hits + 1, misses: before.misses + 1 });
   });
 });

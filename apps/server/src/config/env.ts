@@ -63,6 +63,15 @@ export const envSchema = z.object({
       .string()
       .transform((v) => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((a) => a.trim()))),
   ).default(false),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[\x21-\x7e]{16,}$/,
+        'must be at least 16 visible ASCII characters (it is sent as a bearer token)',
+      ),
+  ),
   REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(1_000).max(600_000)).default(30_000),
   SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(10_000),
   RANKING_REFRESH_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(1_000),
@@ -187,6 +196,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How old the rankings' top entries and counts may be on an instance (0: read on every request). */
   rankingRefreshMs: number;
+  /** The bearer token /metrics asks for; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   /** How long a client may take to send a whole request (headers and body); answers are not bound by it. */
   requestTimeoutMs: number;
   /** Whether, or for which proxy addresses, to believe X-Forwarded-For for client IPs. */
@@ -288,6 +299,7 @@ export function loadConfig(
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     rankingRefreshMs: env.RANKING_REFRESH_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY,
     openLibrary:
       env.OPEN_LIBRARY_SEARCH === 'on'

@@ -14,7 +14,20 @@ export interface DatabaseHandle {
    * PostgreSQL it has a connection of its own, so a saturated pool cannot hold it up.
    */
   ping(): Promise<boolean>;
+  /** The connections in use and the requests waiting for one, read by /metrics. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+/**
+ * A database's connections at one moment. The embedded database has one connection, which its
+ * queries take in turns: `waiting` counts the queries queued behind the running one.
+ */
+export interface PoolStats {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
 }
 
 /** How long a readiness check waits for the database: a probe must get its answer within a second. */

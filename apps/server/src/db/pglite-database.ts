@@ -19,7 +19,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     await mkdir(dataDir, { recursive: true });
     client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions });
   }
-  takeTurns(client);
+  const turns = takeTurns(client);
   const db = drizzle({ client, schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -33,6 +33,10 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     // It lives in this process, so it answers as long as it is open; a query would only wait its
     // turn behind every queued one, which is what a readiness probe must not do.
     ping: async () => client.ready && !client.closed,
+    poolStats: () => {
+      const queued = turns.queued();
+      return { max: 1, open: 1, idle: queued === 0 ? 1 : 0, waiting: Math.max(0, queued - 1) };
+    },
     close: () => client.close(),
   };
 }
@@ -48,7 +52,7 @@ const QUERY_STRETCH_MS = 10;
  * event loop to go round. Same granularity as PGlite's own lock (a top-level query, exec or
  * whole transaction), so nothing that worked can now deadlock.
  */
-function takeTurns(client: PGlite): void {
+function takeTurns(client: PGlite): { queued: () => number } {
   let last: Promise<unknown> = Promise.resolve();
   let queued = 0;
   let stretchStartedAt = performance.now();
@@ -78,4 +82,5 @@ function takeTurns(client: PGlite): void {
   client.exec = (text: string, options?: QueryOptions) => turn(() => exec(text, options));
   client.transaction = <T>(callback: Parameters<typeof transaction<T>>[0]) =>
     turn(() => transaction<T>(callback));
+  return { queued: () => queued };
 }

@@ -56,6 +56,12 @@ export async function openPostgres(
     db: drizzle({ client: main.pool, schema }),
     kind: 'postgres',
     ping: () => answersWithin(() => readiness.pool.query('select 1'), READINESS_TIMEOUT_MS),
+    poolStats: () => ({
+      max: poolSize,
+      open: main.pool.totalCount,
+      idle: main.pool.idleCount,
+      waiting: main.pool.waitingCount,
+    }),
     close: async () => {
       await Promise.all([main.close(), readiness.close()]);
     },

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Session } from '@summa/shared';
 import { buildApp, type App } from '../app.js';
+import { mailOutbox } from '../db/schema/index.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../test/test-app.js';
-import { bearer, uniqueEmail, uniqueIp } from '../test/test-users.js';
+import { bearer, mailedToken, uniqueEmail, uniqueIp } from '../test/test-users.js';
 
 /**
  * The logs of a real app (the production logger options, at trace level so that every line is
@@ -18,7 +19,7 @@ describe('the logs', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'trace' }),
+      config: testConfig({ LOG_LEVEL: 'trace', CONTACT_TO: 'editors@summa.test' }),
       database,
       logStream: { write: (line) => lines.push(line) },
     });
@@ -105,5 +106,73 @@ describe('the logs', () => {
     const secrets = [password, newPassword, wrongPassword, unknownRefresh, ...tokens];
     for (const secret of secrets) expect(log).not.toContain(secret);
     expect(log).not.toMatch(/Bearer /i);
+  });
+
+  it('never contain a mailed link, its one-time token or a mail body, and name the request of mail sent for it', async () => {
+    const email = uniqueEmail('mailed');
+    const password = 'third-secret-passphrase';
+    const resetPassword = 'fourth-secret-passphrase';
+    const signedUp = await sessionOf('/api/auth/signup', {
+      email,
+      password,
+      full_name: 'Mailed Reader',
+      signup_language: 'en',
+    });
+    const confirmToken = await mailedToken(app, email, '/auth/confirm');
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/confirm', payload: { token: confirmToken } }))
+        .statusCode,
+    ).toBe(204);
+
+    const recover = await inject({ method: 'POST', url: '/api/auth/recover', payload: { email } });
+    expect(recover.statusCode).toBeLessThan(300);
+    const resetToken = await mailedToken(app, email, '/auth/reset');
+    const reset = await sessionOf('/api/auth/reset', { token: resetToken, password: resetPassword });
+
+    const newEmail = uniqueEmail('moved');
+    const change = await inject({
+      method: 'POST',
+      url: '/api/me/email',
+      headers: bearer(reset),
+      payload: { newEmail, password: resetPassword },
+    });
+    expect(change.statusCode, change.body).toBeLessThan(300);
+    const changeToken = await mailedToken(app, newEmail, '/auth/confirm');
+
+    const contactMessage = 'A private note for the editors about a book, not for any log';
+    const contact = await inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Mailed Reader', email, message: contactMessage },
+    });
+    expect(contact.statusCode, contact.body).toBeLessThan(300);
+    await app.mail.settled();
+
+    const bodies = (await app.db.select({ body: mailOutbox.body }).from(mailOutbox)).map((row) => row.body);
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    const log = lines.join('');
+    const mailed = bodies.flatMap((body) => [
+      body,
+      ...body.split('\n').filter((line) => line.trim().length > 20),
+      ...[...body.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]),
+    ]);
+    const secrets = [
+      password,
+      resetPassword,
+      confirmToken,
+      resetToken,
+      changeToken,
+      contactMessage,
+      signedUp.refresh_token,
+      reset.refresh_token,
+      reset.access_token,
+      ...mailed,
+    ];
+    for (const secret of secrets) expect(log).not.toContain(secret);
+
+    // The recovery mail goes out in the background, after the answer: its line still names the request.
+    const recoverId = recover.headers['x-request-id'];
+    const outboxLines = lines.filter((line) => line.includes('mail stored in the outbox'));
+    expect(outboxLines.some((line) => line.includes(`"reqId":"${String(recoverId)}"`))).toBe(true);
   });
 });

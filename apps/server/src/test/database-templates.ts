@@ -28,7 +28,8 @@ declare module 'vitest' {
   }
 }
 
-async function onAdmin(adminUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the server of `adminUrl` (creating or dropping a database). */
+export async function onAdmin(adminUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

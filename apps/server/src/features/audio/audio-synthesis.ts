@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import type { Metrics } from '../../observability/metrics.js';
 import type { StoredSummary } from '../../ports/summary-source.js';
 import type { Flight } from '../../single-flight/flight.js';
 import { LeasedFlights, type LeasedWork } from '../../single-flight/leased-flights.js';
@@ -33,6 +34,8 @@ export interface SynthesisDeps {
   tts: TtsProvider;
   storage: ObjectStorage;
   log: SynthesisLog;
+  /** Counts and times each narration this instance synthesizes. */
+  metrics: Pick<Metrics, 'workFinished'>;
   leaseMs: number;
   pollMs?: number | undefined;
   /** How long a narration's parts may be (tests shorten them to get many parts). */
@@ -140,9 +143,15 @@ export class AudioSyntheses {
         },
         'audio synthesized',
       );
+      this.deps.metrics.workFinished('narration', 'ok', (performance.now() - started) / 1000);
       return stored;
     } catch (error) {
       const cancelled = flight.signal.aborted && !flight.shuttingDown;
+      this.deps.metrics.workFinished(
+        'narration',
+        cancelled ? 'cancelled' : 'failed',
+        (performance.now() - started) / 1000,
+      );
       if (!cancelled)
         log.warn({ err: error, summaryId: summary.id, language: summary.language }, 'audio synthesis failed');
       await this.discard(stored.map((part) => ({ ...part, ...target }))).catch((cleanupError: unknown) =>

@@ -86,6 +86,27 @@ export async function findProgress(db: Database, userId: string): Promise<Progre
   return row;
 }
 
+/**
+ * What the reader's progress view needs, in one round trip: their progress row (undefined while
+ * they have none), their time zone (for the streak's day) and how many achievements they unlocked.
+ */
+export async function findProgressView(
+  db: Database,
+  userId: string,
+): Promise<{ row: ProgressRow | undefined; timeZone: string | null; unlocked: number }> {
+  const [found] = await db
+    .select({
+      row: readerProgress,
+      timeZone: profiles.timeZone,
+      unlocked: sql<number>`(select count(*)::int from ${readerAchievements} where ${readerAchievements.userId} = ${profiles.id})`,
+    })
+    .from(profiles)
+    .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return { row: found?.row ?? undefined, timeZone: found?.timeZone ?? null, unlocked: found?.unlocked ?? 0 };
+}
+
 export type ProgressChanges = Partial<Omit<ProgressRow, 'userId' | 'updatedAt'>>;
 
 /**
@@ -209,14 +230,6 @@ export async function countFacts(
     .groupBy(readerFacts.kind);
   const totalOf = (kind: FactKind) => rows.find((row) => row.kind === kind)?.total ?? 0;
   return { languages: totalOf('language'), categories: totalOf('category') };
-}
-
-export async function findUnlockedKeys(db: Database | Transaction, userId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ key: readerAchievements.key })
-    .from(readerAchievements)
-    .where(eq(readerAchievements.userId, userId));
-  return new Set(rows.map((row) => row.key));
 }
 
 export async function findUnlocked(

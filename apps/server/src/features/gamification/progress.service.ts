@@ -18,8 +18,8 @@ import { findProfile } from './profile.repository.js';
 import {
   countFacts,
   findProgress,
+  findProgressView,
   findUnlocked,
-  findUnlockedKeys,
   hasFact,
   insertAward,
   insertUnlock,
@@ -146,13 +146,9 @@ export class ProgressService implements ReaderActivity {
 
   /** The reader's XP, level, streak (as it stands today) and counters. */
   async progress(userId: string): Promise<ReaderProgress> {
-    const { db } = this.deps;
-    const [row, profile, unlocked] = await Promise.all([
-      findProgress(db, userId),
-      findProfile(db, userId),
-      findUnlockedKeys(db, userId),
-    ]);
-    return progressView(row, dayIn(profile?.timeZone ?? null, this.now()), unlocked.size);
+    // One query where three each took a pool connection (GET /api/me, bench:load).
+    const { row, timeZone, unlocked } = await findProgressView(this.deps.db, userId);
+    return progressView(row, dayIn(timeZone, this.now()), unlocked);
   }
 
   /** Every achievement, unlocked or not, with the reader's progress toward it. */

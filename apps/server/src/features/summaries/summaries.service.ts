@@ -221,7 +221,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
         author: row.author,
         language: row.language,
         cover_url: row.coverUrl,
-        oneLiner: row.content.oneLiner,
+        oneLiner: row.oneLiner,
         lastSeenAt: row.lastSeenAt.toISOString(),
       })),
       total,

@@ -100,6 +100,9 @@ export function createAiSdkProvider(settings: LlmSettings): LlmProvider {
         startTimer();
       }
       complete = true;
+      // Known once the stream has finished; a provider that reports none leaves it undefined.
+      const usage = await result.usage;
+      request.onUsage?.({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });
     } catch (error) {
       const failure = toLlmError(error, context);
       if (failure.failure === 'unavailable') {

@@ -33,6 +33,9 @@ export interface LlmRequest {
   maxOutputTokens: number;
   temperature: number;
   signal: AbortSignal;
+  /** Told the tokens the call read and wrote once it ends, as far as the provider knows them (/metrics). */
+  onUsage?:
+    ((usage: { inputTokens?: number | undefined; outputTokens?: number | undefined }) => void) | undefined;
 }
 
 /** What went wrong, as far as retrying and telling the reader go. */

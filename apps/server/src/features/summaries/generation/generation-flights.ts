@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database.js';
+import type { Metrics } from '../../../observability/metrics.js';
 import type { LlmProvider } from '../../../providers/llm/llm-provider.js';
 import type { BookCatalog } from '../../../ports/book-catalog.js';
 import type { Flight } from '../../../single-flight/flight.js';
@@ -29,6 +30,8 @@ export interface FlightsDeps {
   catalog: BookCatalog;
   idleTimeoutMs: number;
   log: GenerationLog;
+  /** Counts and times each generation and translation this instance runs. */
+  metrics: Pick<Metrics, 'workFinished'>;
   /** How long a generation claim lives without renewal (renewed every third of it); a dead owner frees it this late. */
   leaseMs: number;
   /** How often a request waiting on another instance's generation looks for its result. */
@@ -98,9 +101,11 @@ export class GenerationFlights {
   }
 
   private async generate(flight: GenerationFlight, key: string, job: SummaryJob): Promise<string> {
-    const { summaries, log, provider, catalog } = this.deps;
+    const { summaries, log, provider, catalog, metrics } = this.deps;
     const { book } = job;
     const started = performance.now();
+    const kind = job.kind === 'translate' ? 'translation' : 'generation';
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       const options = { provider, idleTimeoutMs: this.deps.idleTimeoutMs, log };
       const emit = (event: WriterEvent) => flight.emit(event);
@@ -127,9 +132,11 @@ export class GenerationFlights {
         { normKey: key, summaryId, ms: Math.round(performance.now() - started) },
         job.kind === 'translate' ? 'summary translated' : 'summary generated',
       );
+      metrics.workFinished(kind, 'ok', seconds());
       return summaryId;
     } catch (error) {
       const failure = asGenerationFailure(error);
+      metrics.workFinished(kind, failure instanceof GenerationError ? 'failed' : 'cancelled', seconds());
       if (failure instanceof GenerationError) {
         log.warn(
           { err: failure.cause ?? failure, normKey: key, code: failure.code },

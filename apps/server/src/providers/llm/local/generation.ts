@@ -144,6 +144,7 @@ export async function* generate(
     if (stopReason === 'maxTokens') log.warn(details, 'local model answer cut off at maxOutputTokens');
     else log.info(details, 'local model answered');
   } finally {
+    request.onUsage?.({ inputTokens: promptTokens, outputTokens });
     if (!isSettled()) halt('consumer');
     clearTimeout(idleTimer);
     await generation;

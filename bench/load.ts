@@ -1,0 +1,283 @@
+// Mixed load benchmark: `npm run bench:load` (issue 26). On the machine's PostgreSQL
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) it creates a scratch
+// database, migrates it as the app does, seeds READERS readers with a year of XP (default
+// 20,000), SUMMARIES stored summaries with their narrations, and REQUESTERS signed-in readers
+// (default 2,000) with HISTORY summaries each; then it starts the app in this process (built as
+// `npm start` builds it, METRICS_TOKEN set as in production, fair-use limits off to measure the
+// work itself) and sends, with wrk, the mixed workload of bench/load-workload.ts: search,
+// Explore, summary reads, XP awards, rankings, history, audio URL reads, profile and a bare
+// route, one wrk process per endpoint, all at once, CONNECTIONS connections in all (default 200)
+// for DURATION seconds (default 60) after WARMUP seconds (default 5). Then each endpoint alone
+// with one connection (ALONE seconds, default 3: its own service time). Prints one JSON object:
+// per endpoint p50, p99 and requests per second in the mixed run, its throughput per connection
+// against the bare route's in the same run, and the targets (zero errors, p99 <= 100 ms).
+// CPU_PROFILE=file.cpuprofile profiles the mixed run; LOG_LEVEL=error logs failures on stderr. The database is dropped at the end, on
+// failure and on Ctrl-C.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { Language } from '@summa/shared';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config/env.js';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
+import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
+import { profiled, type HotSpot } from './cpu-profile.js';
+import type { LatencySummary } from './latency.js';
+import {
+  connectionsOf,
+  ENDPOINTS,
+  requestsFor,
+  type Endpoint,
+  type LoadReader,
+  type Workload,
+} from './load-workload.js';
+import { readFixtures, seedReaders, seedSummaries, signedInRequesters } from './ranking-seed.js';
+import { scratchDatabase } from './scratch-database.js';
+import { runWrk } from './wrk.js';
+
+const scratch = scratchDatabase('summa_bench_load');
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
+const DURATION = Number(process.env.DURATION ?? 60);
+const WARMUP = Number(process.env.WARMUP ?? 5);
+const ALONE = Number(process.env.ALONE ?? 3);
+const READERS = Number(process.env.READERS ?? 20_000);
+const REQUESTERS = Number(process.env.REQUESTERS ?? 2_000);
+const SUMMARIES = Number(process.env.SUMMARIES ?? 300);
+const HISTORY = 30;
+const TARGET_P99_MS = 100;
+const METRICS_TOKEN = 'bench-load-metrics-token-0123456789';
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Stored summaries, each with a finished three-part narration in its language, and the readers' histories. */
+async function seedLibrary(client: pg.Client, database: DatabaseHandle): Promise<LoadReader[]> {
+  const summaryIds = await seedSummaries(client, await readFixtures(), SUMMARIES);
+  const { rows } = await client.query<{ id: string; language: Language }>(
+    `select id, language::text as language from book_summaries where id = any($1::uuid[])`,
+    [summaryIds],
+  );
+  const summaries = rows.sort((a, b) => summaryIds.indexOf(a.id) - summaryIds.indexOf(b.id));
+  // Keys as the app makes them (audio/<yyyy>/<mm>/<uuid>.mp3): the answer signs them; no file is read.
+  await client.query(
+    `insert into book_audio (book_summary_id, language, part, audio_url, duration_ms, bytes, provider, voice, complete)
+     select id, language, part, 'audio/2026/01/' || gen_random_uuid() || '.mp3', 120000, 720000, 'bench', 'bench', true
+     from book_summaries cross join generate_series(1, 3) as part where id = any($1::uuid[])`,
+    [summaryIds],
+  );
+  const requesters = await signedInRequesters(client, database, REQUESTERS);
+  const readers = requesters.map((requester, index) => ({
+    ...requester,
+    history: Array.from({ length: HISTORY }, (_, k) => {
+      const summary = summaries[(index * 7 + k * 11) % summaries.length];
+      if (!summary) throw new Error('no summaries');
+      return summary;
+    }),
+  }));
+  await client.query(
+    `insert into user_summaries (user_id, summary_id) select * from unnest($1::uuid[], $2::uuid[])
+     on conflict do nothing`,
+    [
+      readers.flatMap((reader) => reader.history.map(() => reader.userId)),
+      readers.flatMap((reader) => reader.history.map((summary) => summary.id)),
+    ],
+  );
+  await client.query('vacuum analyze');
+  return readers;
+}
+
+interface EndpointResult extends LatencySummary {
+  connections: number;
+  /** Requests per second per connection against the bare route's in the same run (1 = as fast). */
+  throughputVsBare: number;
+  /** p50 with one connection and nothing else running: the endpoint's own service time. */
+  aloneP50Ms: number | null;
+  met: boolean;
+}
+
+/** Every endpoint's wrk at once; XP awards take the pairs from `firstAward` on. */
+async function mixedRun(
+  base: string,
+  folder: string,
+  seconds: number,
+  workload: Workload,
+  firstAward: number,
+) {
+  const { readers } = workload;
+  const connections = connectionsOf(CONNECTIONS);
+  const awards = readers.length * HISTORY;
+  const runs = ENDPOINTS.map(async (endpoint) => {
+    const requests = requestsFor(endpoint, workload, awards);
+    const award = endpoint === 'xpAward';
+    const measured = await runWrk({
+      base,
+      connections: connections[endpoint],
+      seconds,
+      file: path.join(folder, `${endpoint}.txt`),
+      requests: award ? requests.slice(firstAward) : requests,
+      order: award ? 'once' : 'random',
+      expected: award ? '"xpAwarded":10' : undefined,
+    });
+    return [endpoint, measured] as const;
+  });
+  return Object.fromEntries(await Promise.all(runs)) as Record<Endpoint, LatencySummary>;
+}
+
+async function catalogTitles(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ title: string | null }>(
+    `select distinct unnest(array[title, title_en, title_pt, title_es]) as title from books`,
+  );
+  return rows.flatMap((row) => (row.title && row.title.length >= 3 ? [row.title] : []));
+}
+
+/** The server's own figures after the run, read from /metrics. */
+async function serverFigures(base: string) {
+  const text = await (
+    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const value = (series: string) => {
+    const line = text.split('\n').find((entry) => entry.startsWith(`${series} `));
+    return line === undefined ? null : Number(line.slice(series.length + 1));
+  };
+  const seconds = (series: string) => {
+    const measured = value(series);
+    return measured === null ? null : round1(measured * 1000);
+  };
+  return {
+    eventLoopDelayP50Ms: seconds('nodejs_eventloop_lag_p50_seconds'),
+    eventLoopDelayP99Ms: seconds('nodejs_eventloop_lag_p99_seconds'),
+    eventLoopDelayMaxMs: seconds('nodejs_eventloop_lag_max_seconds'),
+    databasePool: {
+      max: value('summa_db_pool_connections{state="max"}'),
+      waitingAtEnd: value('summa_db_pool_connections{state="waiting"}'),
+    },
+  };
+}
+
+async function main() {
+  const loadAtStart = loadavg().map(round1);
+  await scratch.drop(); // a run stopped before it could clean up
+  await scratch.admin((client) => client.query(`create database summa_bench_load`));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-load-'));
+  const client = new pg.Client({ connectionString: scratch.url });
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    await client.connect();
+    const seedStarted = performance.now();
+    await seedReaders(client, READERS, weekStartOf(new Date()), loadAchievements());
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      // LOG_LEVEL=error shows why a request failed, on stderr (the JSON result goes to stdout).
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      LOG_FORMAT: 'json',
+      DATA_DIR: dataDir,
+      COVERS_FETCH: 'off',
+      METRICS_TOKEN,
+      CATALOG_RATE_LIMIT_PER_MINUTE: '0',
+    });
+    const app = await buildApp({ config, database, preloadModel: false, logStream: process.stderr });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      // After the app's start: the catalogue is imported and the signing key made by then.
+      const readers = await seedLibrary(client, database);
+      const workload: Workload = { readers, titles: await catalogTitles(client) };
+      const seedMs = Math.round(performance.now() - seedStarted);
+      const folder = await mkdtemp(path.join(tmpdir(), 'summa-bench-wrk-'));
+      const awardsPerRun = Math.floor((readers.length * HISTORY) / 4);
+      try {
+        if (WARMUP > 0) await mixedRun(base, folder, WARMUP, workload, 0);
+        const measure = () => mixedRun(base, folder, DURATION, workload, awardsPerRun);
+        let hot: HotSpot[] | undefined;
+        let mixed: Record<Endpoint, LatencySummary>;
+        if (process.env.CPU_PROFILE) {
+          const run = await profiled(process.env.CPU_PROFILE, measure);
+          mixed = run.result;
+          hot = run.hot;
+        } else {
+          mixed = await measure();
+        }
+        const loadAfterRun = loadavg().map(round1);
+        const server = await serverFigures(base);
+        const alone: Partial<Record<Endpoint, number>> = {};
+        for (const endpoint of ENDPOINTS) {
+          if (ALONE <= 0) break;
+          const requests = requestsFor(endpoint, workload, readers.length * HISTORY);
+          const award = endpoint === 'xpAward';
+          const measured = await runWrk({
+            base,
+            connections: 1,
+            seconds: ALONE,
+            file: path.join(folder, `${endpoint}-alone.txt`),
+            requests: award ? requests.slice(2 * awardsPerRun) : requests,
+            order: award ? 'once' : 'random',
+          });
+          alone[endpoint] = measured.p50Ms;
+        }
+        const connections = connectionsOf(CONNECTIONS);
+        const perConnection = (endpoint: Endpoint) =>
+          mixed[endpoint].requestsPerSecond / connections[endpoint];
+        const endpoints = Object.fromEntries(
+          ENDPOINTS.map((endpoint): [Endpoint, EndpointResult] => [
+            endpoint,
+            {
+              connections: connections[endpoint],
+              ...mixed[endpoint],
+              throughputVsBare: Math.round((100 * perConnection(endpoint)) / perConnection('bare')) / 100,
+              aloneP50Ms: alone[endpoint] ?? null,
+              met: mixed[endpoint].failures === 0 && mixed[endpoint].p99Ms <= TARGET_P99_MS,
+            },
+          ]),
+        );
+        const values = Object.values(endpoints);
+        console.log(
+          JSON.stringify(
+            {
+              benchmark: 'load',
+              machine: { cores: cpus().length, node: process.version },
+              loadAverage: { atStart: loadAtStart, afterMixedRun: loadAfterRun },
+              database: 'postgres',
+              seeded: {
+                readers: READERS,
+                signedIn: readers.length,
+                summaries: SUMMARIES,
+                history: HISTORY,
+                ms: seedMs,
+              },
+              connections: CONNECTIONS,
+              durationS: DURATION,
+              total: {
+                requestsPerSecond: values.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+                failures: values.reduce((sum, result) => sum + result.failures, 0),
+              },
+              targets: {
+                p99Ms: TARGET_P99_MS,
+                zeroErrors: values.every((result) => result.failures === 0),
+                met: values.every((result) => result.met),
+              },
+              endpoints,
+              server,
+              ...(hot ? { cpuProfile: { file: process.env.CPU_PROFILE, hot } } : {}),
+            },
+            null,
+            2,
+          ),
+        );
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await scratch.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,68 @@
+-- The HTTP load of the benchmarks that use wrk (bench/wrk.ts writes the requests file and starts
+-- it). Each line of the file is one request: "<METHOD> <path> <token> [json body]", the token "-"
+-- for none. In "random" order every request is a random line (a random reader); in "once" order
+-- the lines are sent in file order, each at most once (past the end they repeat, and an expected
+-- text then fails). Every answer must contain the expected text, if one is given, or it counts as
+-- rejected.
+-- Usage: wrk -t1 -cN -dS -s wrk-requests.lua URL -- <requests file> <random|once> [expected text]
+
+local requests = {}
+local order = "random"
+local expected = nil
+local nextIndex = 0
+rejected = 0
+firstBad = ""
+
+function init(args)
+  order = args[2] or "random"
+  expected = args[3]
+  for line in io.lines(args[1]) do
+    local verb, path, token, body = line:match("^(%u+) (%S+) (%S+) ?(.*)$")
+    local headers = {}
+    if token ~= "-" then headers["authorization"] = "Bearer " .. token end
+    if body ~= "" then
+      headers["content-type"] = "application/json"
+      requests[#requests + 1] = wrk.format(verb, path, headers, body)
+    else
+      requests[#requests + 1] = wrk.format(verb, path, headers)
+    end
+  end
+  math.randomseed(os.time())
+end
+
+function request()
+  if order == "random" then return requests[math.random(#requests)] end
+  nextIndex = nextIndex + 1
+  return requests[((nextIndex - 1) % #requests) + 1]
+end
+
+function response(status, headers, body)
+  if expected and not body:find(expected, 1, true) then rejected = rejected + 1 end
+  -- The first failed answer, to say why (its status and the start of its body).
+  if firstBad == "" and (status >= 400 or (expected and not body:find(expected, 1, true))) then
+    firstBad = status .. " " .. body:sub(1, 160):gsub("%c", " ")
+  end
+end
+
+local threads = {}
+
+function setup(thread)
+  threads[#threads + 1] = thread
+end
+
+function done(summary, latency, requests)
+  local failed = 0
+  local bad = ""
+  for _, thread in ipairs(threads) do
+    failed = failed + thread:get("rejected")
+    if bad == "" then bad = thread:get("firstBad") or "" end
+  end
+  local errors = summary.errors
+  io.write(string.format(
+    'RESULT {"requests":%d,"durationUs":%d,"connectErrors":%d,"readErrors":%d,"writeErrors":%d,' ..
+    '"non2xx":%d,"timeouts":%d,"rejected":%d,"p50Us":%d,"p90Us":%d,"p99Us":%d,"maxUs":%d,"meanUs":%.1f,' ..
+    '"firstBad":%q}\n',
+    summary.requests, summary.duration, errors.connect, errors.read, errors.write, errors.status,
+    errors.timeout, failed, latency:percentile(50), latency:percentile(90), latency:percentile(99),
+    latency.max, latency.mean, bad))
+end
