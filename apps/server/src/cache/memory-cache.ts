@@ -142,7 +142,7 @@ export function createMemoryLoader<V extends object>(
   });
   // A hit is an answer from memory, fresh or stale (a stale one is reloaded behind it).
   const fetch = cache.fetch.bind(cache);
-  cache.fetch = (async (key: string, options?: Parameters<typeof fetch>[1]) => {
+  cache.fetch = async (key: string, options?: Parameters<typeof fetch>[1]) => {
     if (cache.peek(key, { allowStale: true }) === undefined) tally.misses += 1;
     else tally.hits += 1;
     const status: NonNullable<Parameters<typeof fetch>[1]>['status'] = options?.status ?? {};
@@ -155,6 +155,6 @@ export function createMemoryLoader<V extends object>(
       if (!status.fetchAborted) throw error;
       return fetch(key, options);
     }
-  });
+  };
   return cache;
 }
