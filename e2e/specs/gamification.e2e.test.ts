@@ -71,6 +71,13 @@ async function axeViolations(page: Page, include?: string) {
 }
 
 async function expectNoViolations(page: Page, state: string, include?: string) {
+  // A toast still fading in has its text at part opacity: axe would read that passing moment as
+  // low contrast. Its settled colours are what is checked.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast]')].every(
+      (toast) => getComputedStyle(toast).opacity === '1',
+    ),
+  );
   expect.soft({ state, violations: await axeViolations(page, include) }).toEqual({ state, violations: [] });
 }
 

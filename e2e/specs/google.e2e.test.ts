@@ -145,10 +145,11 @@ describe.each(LANGUAGES)('Google sign-in in %s', (language) => {
     await page.waitForURL(pathIs('/auth'));
     expect(await storedSession(page)).toBeNull();
 
-    // Again, from another language's page: a sign-in, not a second sign-up.
+    // Again, from another language's page: a sign-in, not a second sign-up, and the account's
+    // language wins once signed in (issue 23).
     const other = OTHER_LANGUAGE[language];
     await continueWithGoogle(page, other);
-    const second = await welcomed(page, other);
+    const second = await welcomed(page, language);
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.user).toEqual(first.user);
     expect(await userOf(second)).toMatchObject({ id: first.user.id, preferred_language: language });

@@ -58,10 +58,11 @@ describe('home layout (issue 14: phone and laptop)', () => {
     }
   }
 
-  it('has one heading, centred on a 1366 px laptop, with the product name and tagline', async () => {
+  it('has one page heading, centred on a 1366 px laptop, with the product name and tagline', async () => {
     const page = await openHome('pt', 1366, 768);
     const texts = translations.pt;
-    const headings = await page.getByRole('heading').allTextContents();
+    // One h1; the sections below it ('recommended by', issue 25) have their own h2.
+    const headings = await page.getByRole('heading', { level: 1 }).allTextContents();
     expect(headings).toEqual([texts.pages.home.title]);
     await expect.poll(() => page.getByText(texts.generate.tagline).isVisible()).toBe(true);
     // The product name is a small label above the heading, not a second heading-sized line.
