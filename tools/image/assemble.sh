@@ -20,8 +20,9 @@ done
 cp -R packages/shared/dist "$out/packages/shared/"
 cp -R apps/server/dist apps/server/drizzle "$out/apps/server/"
 mkdir -p "$out/apps/server/data"
-cp -R apps/server/data/catalog.json apps/server/data/title-lexicon.json apps/server/data/achievements.json \
-  apps/server/data/editorial "$out/apps/server/data/"
+# Every shipped data file (catalogue, lexicon, achievements, people) and the editorial library;
+# nothing else that a development run may have left under data/ (its embedded database).
+cp -R apps/server/data/*.json apps/server/data/editorial "$out/apps/server/data/"
 cp -R apps/web/dist "$out/apps/web/"
 mkdir -p "$out/tools/image"
 cp tools/image/install-runtime.sh tools/image/healthcheck.mjs "$out/tools/image/"
