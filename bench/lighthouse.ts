@@ -66,6 +66,15 @@ try {
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      // Each page as a first visit gets it: Lighthouse keeps localStorage between pages by default,
+      // and the language /es stored would start the app over /faq and /demo served in English.
+      clearStorageTypes: [
+        'file_systems',
+        'shader_cache',
+        'service_workers',
+        'cache_storage',
+        'local_storage',
+      ],
     });
     const categories = result?.lhr.categories ?? {};
     const failing = Object.values(result?.lhr.audits ?? {})

@@ -83,7 +83,9 @@ describe.each(LANGUAGES)('the prerendered /%s landing, without scripts', (langua
 
   it('serves its FAQ with the FAQPage data, and /faq in the Accept-Language', async () => {
     const page = await html('/faq', { 'Accept-Language': `${language === 'pt' ? 'pt-BR' : language};q=0.9` });
-    expect(attribute(page, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseURL()}/${language}/faq`);
+    expect(attribute(page, /<html lang="([^"]+)"/)).toBe(language === 'pt' ? 'pt-BR' : language);
+    // Its own canonical: /faq is the x-default alternate of the FAQ in each language.
+    expect(attribute(page, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseURL()}/faq`);
     expect(jsonLd(page)['@type']).toBe('FAQPage');
     expect(page).toContain(messages.faq.items.whatIs.question);
   });
@@ -134,7 +136,8 @@ describe.each(LANGUAGES)('the prerendered /%s/demo, without scripts', (language)
     });
     expect(response.headers.get('vary')).toMatch(/accept-language/i);
     const page = await response.text();
-    expect(attribute(page, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseURL()}/${language}/demo`);
+    expect(attribute(page, /<html lang="([^"]+)"/)).toBe(language === 'pt' ? 'pt-BR' : language);
+    expect(attribute(page, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseURL()}/demo`);
     const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
     const entry = sitemap
       .split('<url>')

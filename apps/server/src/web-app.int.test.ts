@@ -91,13 +91,17 @@ describe.each(TEST_DATABASES)('the web app on %s', (kind) => {
     expect(compressed.headers.vary).toBe('accept-encoding');
   });
 
-  it("answers /faq in the visitor's Accept-Language, and says it varies by it", async () => {
+  it("answers /faq in the visitor's Accept-Language, as its own canonical, and says it varies by it", async () => {
     const response = await context.app.inject({
       url: '/faq',
       headers: { 'accept-language': 'es-MX,en;q=0.5' },
     });
     expect(response.body).toContain('<h1>es faq</h1>');
+    // /faq is the pages' x-default alternate: a canonical elsewhere would contradict it.
+    expect(response.body).toContain(`<link rel="canonical" href="${ORIGIN}/faq"/>`);
     expect(response.headers.vary).toBe('accept-encoding, accept-language');
+    const spanish = await context.app.inject({ url: '/es/faq' });
+    expect(spanish.body).toContain(`<link rel="canonical" href="${ORIGIN}/es/faq"/>`);
     const fallback = await context.app.inject({ url: '/faq', headers: { 'accept-language': 'de-DE' } });
     expect(fallback.body).toContain('<h1>pt faq</h1>');
   });

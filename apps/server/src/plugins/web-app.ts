@@ -9,7 +9,7 @@ import type { SummaryPreviews } from '../ports/summary-previews.js';
 import { robotsTxt, sitemapXml } from './web-app/discovery.js';
 import { HtmlAnswer } from './web-app/html-answer.js';
 import { withLinkPreview } from './web-app/link-preview.js';
-import { loadPrerenderedPages, type PrerenderedPage } from './web-app/public-pages.js';
+import { loadPrerenderedPages, type NegotiatedAt, type PrerenderedPage } from './web-app/public-pages.js';
 
 const API_PREFIXES = ['/api/', '/healthz', '/readyz', '/metrics'];
 
@@ -92,11 +92,12 @@ async function registerPages(
   const pages = prerendered?.pages ?? [];
 
   const answers = new Map<string, () => HtmlAnswer>();
-  const answerFor = (file: string) => {
-    let answer = answers.get(file);
+  const answerFor = (file: string, negotiated?: NegotiatedAt) => {
+    const key = negotiated ? `${file} at ${negotiated.at}` : file;
+    let answer = answers.get(key);
     if (!answer) {
-      answer = once(() => new HtmlAnswer(prerendered?.html(file, origin()) ?? indexHtml));
-      answers.set(file, answer);
+      answer = once(() => new HtmlAnswer(prerendered?.html(file, origin(), negotiated) ?? indexHtml));
+      answers.set(key, answer);
     }
     return answer();
   };
@@ -105,19 +106,20 @@ async function registerPages(
     for (const { path: pagePath, file } of page.languages) {
       app.get(pagePath, { schema: { hide: true } }, (request, reply) => answerFor(file).send(request, reply));
     }
-    if (page.negotiated) {
-      app.get(page.negotiated, { schema: { hide: true } }, (request, reply) =>
-        sendNegotiated(page, request, reply),
+    const { negotiated } = page;
+    if (negotiated) {
+      app.get(negotiated, { schema: { hide: true } }, (request, reply) =>
+        sendNegotiated(page, negotiated, request, reply),
       );
     }
   }
 
   /** /faq in the visitor's language (the app, when it starts, follows a language they chose before). */
-  function sendNegotiated(page: PrerenderedPage, request: FastifyRequest, reply: FastifyReply) {
+  function sendNegotiated(page: PrerenderedPage, at: string, request: FastifyRequest, reply: FastifyReply) {
     const language = languageFromAcceptLanguage(request.headers['accept-language']);
     const version = page.languages.find((candidate) => candidate.language === language) ?? page.languages[0];
     if (!version) throw new Error(`the prerendered page ${page.key} has no language`);
-    return answerFor(version.file).send(request, reply, ['accept-language']);
+    return answerFor(version.file, { path: version.path, at }).send(request, reply, ['accept-language']);
   }
 
   const robots = once(() => robotsTxt(origin()));

@@ -25,10 +25,31 @@ const pagesFileSchema = z.object({
 });
 export type PrerenderedPage = z.infer<typeof pagesFileSchema>['pages'][number];
 
+/** A language's page answering at the page's unprefixed address (`/faq` in the Accept-Language). */
+export interface NegotiatedAt {
+  /** The language's own address: '/en/faq'. */
+  path: string;
+  /** The address it answers at: '/faq'. */
+  at: string;
+}
+
 export interface PrerenderedPages {
   pages: readonly PrerenderedPage[];
-  /** A page's HTML as served: the origin put in, the affiliate disclosure only when there are affiliate links. */
-  html(file: string, origin: string): string;
+  /**
+   * A page's HTML as served: the origin put in, the affiliate disclosure only when there are
+   * affiliate links; at its unprefixed address, that address is its canonical and og:url (it is
+   * the pages' x-default alternate, which a canonical elsewhere would contradict).
+   */
+  html(file: string, origin: string, negotiated?: NegotiatedAt): string;
+}
+
+/** The page at its unprefixed address: its own canonical and og:url, the alternates as they are. */
+function atNegotiated(html: string, { path, at }: NegotiatedAt): string {
+  const from = `${ORIGIN_PLACEHOLDER}${path}"`;
+  const to = `${ORIGIN_PLACEHOLDER}${at}"`;
+  return html
+    .replace(`<link rel="canonical" href="${from}`, `<link rel="canonical" href="${to}`)
+    .replace(`<meta property="og:url" content="${from}`, `<meta property="og:url" content="${to}`);
 }
 
 /** The build's prerendered pages, or undefined when the build has none (an older or partial build). */
@@ -51,10 +72,11 @@ export async function loadPrerenderedPages(
   }
   return {
     pages,
-    html(file, origin) {
+    html(file, origin, negotiated) {
       const template = templates.get(file);
       if (template === undefined) throw new Error(`no prerendered page ${file}`);
-      return template.replaceAll(ORIGIN_PLACEHOLDER, escapeHtml(origin));
+      const html = negotiated ? atNegotiated(template, negotiated) : template;
+      return html.replaceAll(ORIGIN_PLACEHOLDER, escapeHtml(origin));
     },
   };
 }
