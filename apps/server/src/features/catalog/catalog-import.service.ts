@@ -3,11 +3,9 @@ import { foldText, type CatalogImportResponse } from '@summa/shared';
 import { editionTitles } from '@summa/shared/data-files';
 import type { Database } from '../../db/database.js';
 import { CATALOG, type CatalogEntry } from './catalog-data.js';
-import { importedHash, recordImport } from '../../db/data-imports.repository.js';
+import { CATALOG_IMPORT_ID, importedHash, recordImport } from '../../db/data-imports.repository.js';
 import { upsertBooks } from './catalog-import.repository.js';
 import type { BookInput } from './catalog.repository.js';
-
-const CATALOG_IMPORT_ID = 'catalog';
 
 /** A stable id per slug, so a book keeps its id across databases and re-imports. */
 export function bookIdForSlug(slug: string): string {

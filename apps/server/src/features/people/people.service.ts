@@ -8,7 +8,7 @@ import {
   type PersonCreate,
   type PersonEdit,
 } from '@summa/shared';
-import { importedHash, recordImport } from '../../db/data-imports.repository.js';
+import { CATALOG_IMPORT_ID, importedHash, recordImport } from '../../db/data-imports.repository.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ListedBooks } from '../../ports/listed-books.js';
@@ -29,8 +29,6 @@ import {
 } from './people.repository.js';
 
 const PEOPLE_IMPORT_ID = 'people';
-/** The catalogue's own import (catalog-import.service.ts): the shelves name its books. */
-const CATALOG_IMPORT_ID = 'catalog';
 
 export interface PeopleLog {
   info(o: object, m: string): void;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normKey, type DemoResponse, type Language } from '@summa/shared';
-import { importedHash, recordImport } from '../../../db/data-imports.repository.js';
+import { CATALOG_IMPORT_ID, importedHash, recordImport } from '../../../db/data-imports.repository.js';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../http/app-error.js';
 import type { BookCatalog } from '../../../ports/book-catalog.js';
@@ -13,8 +13,6 @@ import { loadEditorialLibrary, type EditorialBook } from './editorial-data.js';
 import { seedEditorialSummaries, type EditorialSeedCounts } from './editorial.repository.js';
 
 const EDITORIAL_IMPORT_ID = 'editorial';
-/** The catalogue's own import (catalog-import.service.ts): its books are what the summaries link to. */
-const CATALOG_IMPORT_ID = 'catalog';
 
 export interface EditorialLog {
   info(o: object, m: string): void;
