@@ -6,11 +6,20 @@ import type { AuthenticatedUser, SessionCheck, SessionsToForget } from '../ports
 export type { AuthenticatedUser } from '../ports/session-check.js';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/**
+ * A preHandler that finishes at once (calling `done`) when it can, and otherwise returns the
+ * promise Fastify waits on (then `done` is not called).
+ */
+type QuickGuard = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+) => Promise<void> | undefined;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 UNAUTHORIZED unless the request carries a valid access token of a live session. */
-    authenticate: Guard;
+    authenticate: QuickGuard;
     /** preHandler: as `authenticate`, then 403 FORBIDDEN unless the user is an admin. */
     requireAdmin: Guard;
     /** Who is calling a public endpoint, when the request carries a valid token; never throws. */
@@ -38,19 +47,32 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions }: AuthPlug
     return new AppError('UNAUTHORIZED', 401);
   };
 
+  const bearerToken = (request: FastifyRequest) => BEARER.exec(request.headers.authorization ?? '')?.[1];
+
   const identify = async (request: FastifyRequest): Promise<AuthenticatedUser | undefined> => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    return match?.[1] ? sessions.identify(match[1]) : undefined;
+    const token = bearerToken(request);
+    return token ? sessions.identify(token) : undefined;
   };
 
-  const authenticate: Guard = async (request, reply) => {
+  const authenticateNow: Guard = async (request, reply) => {
     const user = await identify(request);
     if (!user) throw unauthorized(reply);
     request.user = user;
   };
 
+  // Most requests carry a token this instance knows already: they pass without a promise, which
+  // with the request-scoped log context (AsyncLocalStorage) is a measurable share of a cached read.
+  const authenticate: QuickGuard = (request, reply, done) => {
+    const token = bearerToken(request);
+    const known = token ? sessions.identifyKnown(token) : undefined;
+    if (!known) return authenticateNow(request, reply);
+    request.user = known;
+    done();
+    return undefined;
+  };
+
   const requireAdmin: Guard = async (request, reply) => {
-    if (!(request.user as AuthenticatedUser | undefined)) await authenticate(request, reply);
+    if (!(request.user as AuthenticatedUser | undefined)) await authenticateNow(request, reply);
     if (request.user.role !== 'admin') throw new AppError('FORBIDDEN', 403);
   };
 

@@ -23,6 +23,11 @@ export interface SessionCheck {
    * SESSION_CHECK_TTL_MS old), with the account's e-mail and role; undefined otherwise.
    */
   identify(accessToken: string): Promise<AuthenticatedUser | undefined>;
+  /**
+   * `identify`'s answer when this instance already trusts the token and its session, found
+   * without waiting on anything (most requests: no promise to make); undefined means "ask identify".
+   */
+  identifyKnown(accessToken: string): AuthenticatedUser | undefined;
   /** Call after revoking sessions, so this instance stops accepting them at once. */
   forget(which: SessionsToForget): void;
 }

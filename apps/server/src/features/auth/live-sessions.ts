@@ -40,9 +40,17 @@ export class LiveSessions<Account> {
 
   /** The session's account when it is live (and belongs to `userId`), else undefined. */
   async account(sessionId: string, userId: string): Promise<Account | undefined> {
+    return this.known(sessionId, userId) ?? this.checkNow(sessionId, userId);
+  }
+
+  /**
+   * The session's account when this instance found it live within the lifetime, without waiting
+   * on the database; undefined means "ask `account`".
+   */
+  known(sessionId: string, userId: string): Account | undefined {
     const session = this.sessions.get(sessionId);
     const age = session ? Date.now() - session.checkedAt : Infinity;
-    if (session?.userId !== userId || age >= SESSION_CHECK_TTL_MS) return this.checkNow(sessionId, userId);
+    if (session?.userId !== userId || age >= SESSION_CHECK_TTL_MS) return undefined;
     if (age >= SESSION_CHECK_TTL_MS / 2) this.recheck(sessionId, session);
     return session.account;
   }

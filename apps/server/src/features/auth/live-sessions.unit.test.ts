@@ -56,6 +56,28 @@ describe('LiveSessions', () => {
     expect(await other).toBeUndefined();
   });
 
+  it('knows a session without waiting only within the lifetime of its last check, and only for its user', async () => {
+    const database = controlledCheck();
+    const sessions = new LiveSessions(database.check, vi.fn());
+    expect(sessions.known('s1', 'u1')).toBeUndefined();
+    expect(database.check).not.toHaveBeenCalled();
+    const first = sessions.account('s1', 'u1');
+    database.next().answer('reader@example.com');
+    await first;
+    expect(sessions.known('s1', 'u1')).toBe('reader@example.com');
+    expect(sessions.known('s1', 'u2')).toBeUndefined();
+    // Past half the lifetime it still answers, and checks again in the background.
+    vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);
+    expect(sessions.known('s1', 'u1')).toBe('reader@example.com');
+    expect(database.pending).toHaveLength(1);
+    vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);
+    expect(sessions.known('s1', 'u1')).toBeUndefined();
+    sessions.forget({ sessionId: 's1' });
+    database.next().answer('reader@example.com');
+    await settle();
+    expect(sessions.known('s1', 'u1')).toBeUndefined();
+  });
+
   it('checks again in the background after half the lifetime, once, without holding up requests', async () => {
     const { sessions, database } = await liveSession();
     vi.advanceTimersByTime(SESSION_CHECK_TTL_MS / 2);

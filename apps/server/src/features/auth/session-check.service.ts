@@ -42,6 +42,13 @@ export class SessionCheckService implements SessionCheck {
     return { id: claims.userId, email: account.email, role: account.role, sessionId: claims.sessionId };
   }
 
+  identifyKnown(accessToken: string): AuthenticatedUser | undefined {
+    const claims = this.deps.accessTokens.known(accessToken);
+    const account = claims && this.live.known(claims.sessionId, claims.userId);
+    if (!claims || !account) return undefined;
+    return { id: claims.userId, email: account.email, role: account.role, sessionId: claims.sessionId };
+  }
+
   forget(which: SessionsToForget): void {
     this.live.forget(which);
   }

@@ -21,6 +21,18 @@ describe('access tokens', () => {
     expect(await tokens.verify(token)).toBeUndefined();
   });
 
+  it('knows a token without waiting only once its signature was checked, and until it expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const tokens = createAccessTokens('x'.repeat(32));
+    const { token } = await tokens.sign(claims);
+    expect(tokens.known(token)).toBeUndefined();
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(tokens.known(token)).toEqual(claims);
+    expect(tokens.known(`${token}x`)).toBeUndefined();
+    vi.setSystemTime(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+    expect(tokens.known(token)).toBeUndefined();
+  });
+
   it('refuses a token changed by one character, even after the original was verified', async () => {
     const tokens = createAccessTokens('x'.repeat(32));
     const { token } = await tokens.sign(claims);

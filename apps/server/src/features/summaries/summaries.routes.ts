@@ -34,8 +34,17 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
       errors: [401, 404],
     }),
     preHandler: app.authenticate,
-    handler: async (request, reply) =>
-      sendSerializedJson(reply, await summaries.read(request.user.id, request.params.id)),
+    // A reader reopening a summary is answered without a promise (see plugins/auth.ts).
+    handler: (request, reply) => {
+      const known = summaries.readKnown(request.user.id, request.params.id);
+      if (known === undefined) {
+        return summaries.read(request.user.id, request.params.id).then((body) => {
+          sendSerializedJson(reply, body);
+        });
+      }
+      sendSerializedJson(reply, known);
+      return undefined;
+    },
   });
 
   app.route({

@@ -33,7 +33,7 @@ import {
   touchUserSummary,
   type SummaryRecord,
 } from './summaries.repository.js';
-import { SummaryReadCache, type ReadySummary } from './summary-read-cache.js';
+import { SummaryReadCache, type ReaderState, type ReadySummary } from './summary-read-cache.js';
 
 export interface SummariesDeps {
   db: Database;
@@ -78,6 +78,12 @@ function readySummary(summary: SummaryRecord): ReadySummary {
 }
 
 /** The one entry point to stored summaries: finding, reading, touching, rating, and a reader's history. */
+/** The answer of GET /api/summaries/:id: the stored summary with the reader's own rating. */
+function bodyFor(summary: ReadySummary, reader: ReaderState): string {
+  if (!reader.feedback) return summary.bodyUnrated;
+  return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
+}
+
 export class SummariesService implements SummarySource, SummaryPreviews {
   private readonly readCache = new SummaryReadCache();
   /** A summary's language and category never change: every XP award asks for them. */
@@ -164,6 +170,16 @@ export class SummariesService implements SummarySource, SummaryPreviews {
     return addUserSummary(db, userId, summaryId, true);
   }
 
+  /**
+   * `read`'s answer when this instance holds both the summary and the reader's state of it (a
+   * reader reopening it), found without waiting on anything; undefined means "ask `read`".
+   */
+  readKnown(userId: string, summaryId: string): string | undefined {
+    const summary = this.readCache.summary(summaryId);
+    const reader = summary && this.readCache.reader(userId, summary.id);
+    return summary && reader ? bodyFor(summary, reader) : undefined;
+  }
+
   /** The summary as the reader sees it (serialized JSON); opening it records it in their history. */
   async read(userId: string, summaryId: string): Promise<string> {
     const { db } = this.deps;
@@ -182,8 +198,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
       reader = { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
       this.readCache.rememberReader(userId, summary.id, reader);
     }
-    if (!reader.feedback) return summary.bodyUnrated;
-    return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
+    return bodyFor(summary, reader);
   }
 
   /**
