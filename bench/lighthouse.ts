@@ -1,6 +1,8 @@
 // Lighthouse (mobile) on the public pages of the built server, in the system Chromium:
 // `npm run build && npm run bench:lighthouse` (issue 24). Prints each page's category scores as JSON.
 // Targets: performance >= 0.98 on /pt, /en and /es; accessibility, best practices and SEO 1.0 everywhere.
+// LIGHTHOUSE_PAGES=/demo,summary measures only those pages; LIGHTHOUSE_REPORT_DIR=dir keeps each
+// page's whole report there (the failing audits' details).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startFakeLlmServer } from '../apps/server/src/test/fake-llm-server.js';
@@ -54,7 +56,12 @@ const server = await startServer({
 const { origin } = server;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  const pages = ['/pt', '/en', '/es', '/faq', '/demo', await sharedSummaryPath(origin)];
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const pages: string[] = [];
+  for (const page of ['/pt', '/en', '/es', '/faq', '/demo', 'summary']) {
+    if (only && !only.includes(page)) continue;
+    pages.push(page === 'summary' ? await sharedSummaryPath(origin) : page);
+  }
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -76,6 +83,11 @@ try {
         'local_storage',
       ],
     });
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const { writeFileSync } = await import('node:fs');
+      const name = page.replaceAll('/', '_') || 'root';
+      writeFileSync(`${process.env.LIGHTHOUSE_REPORT_DIR}/${name}.json`, JSON.stringify(result?.lhr));
+    }
     const categories = result?.lhr.categories ?? {};
     const failing = Object.values(result?.lhr.audits ?? {})
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')

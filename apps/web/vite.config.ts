@@ -28,7 +28,23 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       manifest: '.vite/public-pages-manifest.json',
       rolldownOptions: { input: { public: 'src/public/public-entry.ts' } },
     };
-  else build = { ...CLIENT_BUILD, manifest: true };
+  else
+    build = {
+      ...CLIENT_BUILD,
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // zod with the app's zod settings in one chunk: whatever builds a schema imports
+              // it, so jitless is set before the first object schema probes for eval (which the
+              // CSP forbids, and the browser logged as a violation on every app page).
+              { name: 'zod', test: /node_modules\/zod\/|src\/lib\/zod-config\.ts$/ },
+            ],
+          },
+        },
+      },
+    };
   return {
     plugins: [react(), tailwindcss()],
     resolve: {

@@ -106,6 +106,13 @@ export async function openTab(context: BrowserContext): Promise<WatchedPage> {
 
 async function watch(context: BrowserContext): Promise<WatchedPage> {
   const page = await context.newPage();
+  // A Content-Security-Policy violation the page's code catches (zod's eval probe did) logs no
+  // console error of its own: say it as one, so every "no console errors" check sees it.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} by ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
