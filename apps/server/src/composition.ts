@@ -21,6 +21,11 @@ import { BillingService } from './features/billing/billing.service.js';
 import { CatalogLookup } from './features/catalog/catalog-lookup.js';
 import { CatalogService } from './features/catalog/catalog.service.js';
 import { ContactService } from './features/contact/contact.service.js';
+import { JobQueue, type JobQueueSettings } from './queue/job-queue.js';
+import { InProcessRelay } from './queue/progress-relay.js';
+import { PostgresRelay } from './db/postgres-relay.js';
+import { startUpkeep } from './queue/upkeep.js';
+import { databaseUpkeep } from './queue/upkeep.repository.js';
 import { CoverSweep, type CoverSweepSettings } from './features/catalog/covers/cover-sweep.js';
 import { CoversService } from './features/catalog/covers/covers.service.js';
 import { FilesService } from './features/files/files.service.js';
@@ -73,11 +78,13 @@ export interface ServiceOverrides {
   payments?: PaymentsProvider | undefined;
   /** The cover sweep's pace (tests shorten it); it runs only when the config names a source. */
   coverSweep?: Partial<CoverSweepSettings> | undefined;
+  /** The job queue's heartbeat, supervision and concurrency (tests shorten them). */
+  jobQueue?: Partial<JobQueueSettings> | undefined;
 }
 
 export interface CompositionOptions extends ServiceOverrides {
   config: AppConfig;
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'queueTarget'>;
   log: FastifyBaseLogger;
   /** Where the model and speech work is counted and timed (/metrics). */
   metrics: Metrics;
@@ -195,6 +202,22 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
 
   // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
   const shutdownGraceMs = config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2);
+  // The model and speech work goes through the job queue (ADR 0031): a web instance queues it and
+  // follows it through the relay, a worker runs it; SUMMA_ROLE=all does both in one process.
+  const works = config.role !== 'web';
+  const queue = await JobQueue.start({
+    database,
+    log,
+    metrics: options.metrics,
+    works,
+    settings: options.jobQueue,
+  });
+  closers.unshift(() => queue.stop(shutdownGraceMs));
+  options.metrics.bindQueue(queue);
+  const target = database.queueTarget;
+  const relay = target.kind === 'pglite' ? new InProcessRelay() : await PostgresRelay.open(target.url, log);
+  closers.push(() => relay.close());
+
   // One flight per norm_key for generations and translations alike (ADR 0020).
   const summaryFlights = new GenerationFlights({
     db,
@@ -206,7 +229,15 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     metrics: options.metrics,
     leaseMs,
     pollMs,
+    queue,
+    relay,
+    alsoWeb: config.role === 'all',
   });
+  // With role all, the web side's close already gave the running work its grace (it waits for the
+  // worker's results): what still runs then is stopped at once, within the shutdown's time.
+  if (works) {
+    closers.unshift(() => summaryFlights.closeWorker(config.role === 'all' ? 0 : shutdownGraceMs));
+  }
   const generation = new GenerationService({
     flights: summaryFlights,
     catalog: catalogLookup,
@@ -283,9 +314,22 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     const claims = await generation.releaseAllClaims();
     const audioLeft = await audioSyntheses.releaseAll();
     const coverClaims = (await coverSweep?.releaseAllClaims()) ?? 0;
-    if (holds + claims + audioLeft.claims + audioLeft.parts + coverClaims > 0) {
-      log.info({ holds, claims, audio: audioLeft, coverClaims }, 'released what a previous process left');
+    const jobs = await queue.dropActive();
+    if (holds + claims + audioLeft.claims + audioLeft.parts + coverClaims + jobs > 0) {
+      log.info(
+        { holds, claims, audio: audioLeft, coverClaims, jobs },
+        'released what a previous process left',
+      );
     }
+  }
+
+  if (works) {
+    await summaryFlights.work();
+    await startUpkeep(
+      queue,
+      databaseUpkeep(db, () => audioSyntheses.sweepLeftovers()),
+      log,
+    );
   }
 
   return {

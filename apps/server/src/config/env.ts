@@ -54,6 +54,9 @@ export const envSchema = z.object({
   LOG_FORMAT: optional(z.enum(['pretty', 'json'])),
   DATA_DIR: optional(z.string().min(1)).default('./data'),
   DATABASE_URL: optional(postgresUrl),
+  SUMMA_ROLE: optional(z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' })).default(
+    'all',
+  ),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(3_000),
   DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(5_000),
@@ -188,6 +191,12 @@ export interface AppConfig {
   logFormat: Env['LOG_FORMAT'];
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * What this process does (ADR 0031): `web` answers requests and queues the model and speech
+   * work, `worker` runs that work and the cluster's schedules, `all` (the default, and the only
+   * role on the embedded database) both.
+   */
+  role: ServerRole;
   /** Bounded waits for PostgreSQL connections and statements. */
   databaseTimeouts: DatabaseTimeouts;
   publicUrl: string | undefined;
@@ -243,6 +252,8 @@ export interface AppConfig {
   payments: PaymentsSettings | undefined;
 }
 
+export type ServerRole = 'all' | 'web' | 'worker';
+
 export class EnvError extends Error {
   constructor(readonly issues: readonly { variable: string; message: string }[]) {
     super(
@@ -281,6 +292,14 @@ export function loadConfig(
       { variable: missing, message: 'must be set together with the other GOOGLE_CLIENT_ variable' },
     ]);
   }
+  if (env.SUMMA_ROLE !== 'all' && !env.DATABASE_URL) {
+    throw new EnvError([
+      {
+        variable: 'SUMMA_ROLE',
+        message: `${env.SUMMA_ROLE} needs DATABASE_URL: the embedded database lives in one process, which must be SUMMA_ROLE=all (the default)`,
+      },
+    ]);
+  }
   const storage = storageSettings(env);
   return {
     env: env.NODE_ENV,
@@ -290,6 +309,7 @@ export function loadConfig(
     logFormat: env.LOG_FORMAT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    role: env.SUMMA_ROLE,
     databaseTimeouts: {
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,

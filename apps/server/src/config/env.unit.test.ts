@@ -55,6 +55,17 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
+  it('starts as web or worker only on PostgreSQL, and as all by default (ADR 0031)', () => {
+    expect(loadConfig({}).role).toBe('all');
+    for (const role of ['web', 'worker']) {
+      const error = errorOf({ SUMMA_ROLE: role });
+      expect(error.issues.map((issue) => issue.variable)).toEqual(['SUMMA_ROLE']);
+      expect(error.message).toContain('needs DATABASE_URL');
+      expect(loadConfig({ SUMMA_ROLE: role, DATABASE_URL: 'postgres://db.internal/summa' }).role).toBe(role);
+    }
+    expect(errorOf({ SUMMA_ROLE: 'both' }).message).toContain('SUMMA_ROLE');
+  });
+
   it('fetches covers from Open Library unless told another source, or none', () => {
     expect(loadConfig({}).covers).toEqual({ sourceUrl: 'https://covers.openlibrary.org' });
     expect(loadConfig({ COVERS_SOURCE_URL: 'http://127.0.0.1:8080/' }).covers).toEqual({

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index.js';
 
@@ -16,6 +17,11 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** The connections in use and the requests waiting for one, read by /metrics. */
   poolStats(): PoolStats;
+  /**
+   * Where the job queue (queue/job-queue.ts) reaches the same database: PostgreSQL through a small
+   * pool and a listening connection of its own, the embedded database through its one client.
+   */
+  readonly queueTarget: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 }
 

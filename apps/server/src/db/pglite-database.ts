@@ -30,6 +30,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   return {
     db,
     kind: 'pglite',
+    queueTarget: { kind: 'pglite', client },
     // It lives in this process, so it answers as long as it is open; a query would only wait its
     // turn behind every queued one, which is what a readiness probe must not do.
     ping: async () => client.ready && !client.closed,

@@ -55,6 +55,7 @@ export async function openPostgres(
   return {
     db: drizzle({ client: main.pool, schema }),
     kind: 'postgres',
+    queueTarget: { kind: 'postgres', url },
     ping: () => answersWithin(() => readiness.pool.query('select 1'), READINESS_TIMEOUT_MS),
     poolStats: () => ({
       max: poolSize,

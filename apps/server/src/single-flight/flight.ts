@@ -79,3 +79,17 @@ export function leftFlight<F>(signal: AbortSignal, failure: () => F): Promise<{ 
     signal.addEventListener('abort', leave, { once: true });
   });
 }
+
+/** Shutdown: `flights` may finish within `graceMs`, then the rest are stopped (their readers are told it failed). */
+export async function closeFlights<E, R, F>(
+  flights: Iterable<Flight<E, R, F>>,
+  graceMs: number,
+): Promise<void> {
+  const running = [...flights];
+  const finished = Promise.allSettled(running.map((flight) => flight.outcome));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  for (const flight of running) flight.abort('server shutting down');
+  await finished;
+}

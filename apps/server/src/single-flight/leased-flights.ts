@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import { Flight, type FlightOptions, type FlightOutcome } from './flight.js';
+import { closeFlights, Flight, type FlightOptions, type FlightOutcome } from './flight.js';
 import {
   claimLease,
   failLease,
@@ -79,14 +79,8 @@ export class LeasedFlights<I, E, R, F> {
   }
 
   /** Shutdown: lets running work finish within `graceMs`, then stops the rest (their readers are told it failed). */
-  async close(graceMs: number): Promise<void> {
-    const running = [...this.flights.values()];
-    const finished = Promise.allSettled(running.map((flight) => flight.outcome));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timer);
-    for (const flight of running) flight.abort('server shutting down');
-    await finished;
+  close(graceMs: number): Promise<void> {
+    return closeFlights(this.flights.values(), graceMs);
   }
 
   /** Drops every claim of this kind (a single-process database at start); returns how many there were. */

@@ -116,3 +116,20 @@ export async function signUpReaderWhoUsed(
     .values({ userId: user.session.user.id, monthKey: monthKeyOf(new Date()), ...used });
   return user;
 }
+
+/** Signs a new reader up over HTTP at `url` (a server started as a process); their session. */
+export async function signUpOver(url: string, label = 'process'): Promise<Session> {
+  const response = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: uniqueEmail(label),
+      password: 'correct horse',
+      full_name: 'Process Reader',
+      signup_language: 'en',
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`signup answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Session;
+}

@@ -3,6 +3,7 @@ import type { Metrics } from '../../observability/metrics.js';
 import type { StoredSummary } from '../../ports/summary-source.js';
 import type { Flight } from '../../single-flight/flight.js';
 import { LeasedFlights, type LeasedWork } from '../../single-flight/leased-flights.js';
+import { findLease } from '../../single-flight/work-leases.repository.js';
 import { newObjectKey } from '../../providers/storage/object-key.js';
 import type { ObjectStorage } from '../../providers/storage/object-storage.js';
 import type { TtsProvider } from '../../providers/tts/tts-provider.js';
@@ -105,6 +106,21 @@ export class AudioSyntheses {
     const leftovers = await findIncompleteParts(this.deps.db);
     await this.discard(leftovers);
     return { claims, parts: leftovers.length };
+  }
+
+  /**
+   * The cluster's upkeep (queue/upkeep.ts): the parts of narrations that nobody holds a live lease
+   * on any more (their synthesis died) are removed, files first; returns how many.
+   */
+  async sweepLeftovers(): Promise<number> {
+    const leftovers = await findIncompleteParts(this.deps.db);
+    const dead: typeof leftovers = [];
+    for (const part of leftovers) {
+      const lease = await findLease(this.deps.db, { scope: 'audio', key: audioKey(part) });
+      if (!lease?.live) dead.push(part);
+    }
+    await this.discard(dead);
+    return dead.length;
   }
 
   private async synthesize(flight: SynthesisFlight, summary: StoredSummary): Promise<StoredPart[]> {

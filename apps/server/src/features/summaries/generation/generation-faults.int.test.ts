@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,50 +19,15 @@ import { startFakeLlmServer, type FakeLlmServer } from '../../../test/fake-llm-s
 import { eventStream } from '../../../test/sse-client.js';
 import { bookResponder, sampleNonFiction } from '../../../test/summary-responder.js';
 import { createTestApp, createTestDatabase, TEST_DATABASES, testConfig } from '../../../test/test-app.js';
-import { bearer, signUpTestUser, uniqueEmail } from '../../../test/test-users.js';
+import { bearer, signUpOver, signUpTestUser } from '../../../test/test-users.js';
+import { startServer } from '../../../test/server-process.js';
 
-const MAIN = fileURLToPath(new URL('../../../main.ts', import.meta.url));
 const MONTH = () => new Date().toISOString().slice(0, 7);
 const ATOMIC_HABITS = { bookTitle: 'Atomic Habits', bookAuthor: 'James Clear', language: 'en' } as const;
 const DEEP_WORK = { bookTitle: 'Deep Work', bookAuthor: 'Cal Newport', language: 'en' } as const;
 /** About 23 s of streaming: a generation that is surely still running when the test strikes. */
 const slowBody = (title: string) =>
   ({ kind: 'json', body: sampleNonFiction(title), chunkSize: 8, delayMs: 150 }) as const;
-
-interface RunningServer {
-  url: string;
-  /** Resolves with the exit code (null after a signal). */
-  exited: Promise<number | null>;
-  kill(signal: NodeJS.Signals): void;
-  output(): string;
-}
-
-/** Starts the real entry point (main.ts through tsx) as a child process, and waits until it listens. */
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=summa-source', MAIN], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Summa is ready on port (\d+)/.exec(output);
-      if (ready) resolve(Number(ready[1]));
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) =>
-      reject(new Error(`the server exited (${code}) before it was ready:\n${output}`)),
-    );
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    exited,
-    kill: (signal) => child.kill(signal),
-    output: () => output,
-  };
-}
 
 /** A reader's calls over HTTP to the server at `baseUrl()` (which changes on a restart). */
 function client(baseUrl: () => string, session: Session) {
@@ -81,21 +44,6 @@ function client(baseUrl: () => string, session: Session) {
         body: JSON.stringify(book),
       }),
   };
-}
-
-async function signUpOver(url: string): Promise<Session> {
-  const response = await fetch(`${url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: uniqueEmail('faults'),
-      password: 'correct horse',
-      full_name: 'Fault Reader',
-      signup_language: 'en',
-    }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Session;
 }
 
 describe('the embedded database at start', () => {

@@ -1,0 +1,184 @@
+import { fromPglite, PgBoss, type Job } from 'pg-boss';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Metrics } from '../observability/metrics.js';
+import { JOB_TRACE_KEY, jobTrace, runJob, type JobTrace } from '../observability/request-context.js';
+import type { JobQueueStats, QueueDepth } from '../ports/job-queue-stats.js';
+
+export interface JobQueueLog {
+  info(o: object, m: string): void;
+  warn(o: object, m: string): void;
+  error(o: object, m: string): void;
+}
+
+/** The queues of the model and speech work, and of the cluster's schedules. */
+export const QUEUES = {
+  /** A summary's generation or translation, one job per norm_key at a time. */
+  summary: 'summary',
+  /** The cluster's periodic upkeep (queue/schedules.ts), run once per cluster per tick. */
+  upkeep: 'upkeep',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobQueueSettings {
+  /**
+   * A worker that stops sending heartbeats (killed, frozen) loses its job this long after its last
+   * one, and the job goes to another worker. pg-boss allows no less than 10 s.
+   */
+  heartbeatSeconds: number;
+  /** How often the queue's supervisor looks for such jobs (and does its upkeep). */
+  superviseSeconds: number;
+  /** How many jobs of one queue a worker runs at once. */
+  concurrency: number;
+}
+
+export const DEFAULT_JOB_QUEUE_SETTINGS: JobQueueSettings = {
+  heartbeatSeconds: 10,
+  superviseSeconds: 5,
+  concurrency: 8,
+};
+
+/** A job's payload; the queue adds the request's id and trace, which follow it from web to worker. */
+export type JobData = object;
+
+/** What the queue adds to each job's data. */
+interface Stamped {
+  [JOB_TRACE_KEY]?: JobTrace | undefined;
+  /** When the job was sent (epoch ms): its wait is timed from here when a worker starts it. */
+  sentAt?: number | undefined;
+}
+
+export type JobHandler<D extends JobData> = (data: D, job: { id: string }) => Promise<void>;
+
+/**
+ * The PostgreSQL job queue (pg-boss, ADR 0031) on the app's database: its own schema, migrated by
+ * pg-boss at start (several instances may start at once: it takes an advisory lock). On the
+ * embedded database it goes through the one PGlite client, so `SUMMA_ROLE=all` on PGlite and a
+ * cluster on PostgreSQL run the same code.
+ */
+export class JobQueue implements JobQueueStats {
+  private readonly workerIds = new Map<string, string>();
+  private stopped = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly metrics: Pick<Metrics, 'jobStarted'>,
+    private readonly settings: JobQueueSettings,
+    /** Whether this process runs workers and the supervisor (roles worker and all). */
+    readonly works: boolean,
+  ) {}
+
+  static async start(options: {
+    database: Pick<DatabaseHandle, 'queueTarget'>;
+    log: JobQueueLog;
+    metrics: Pick<Metrics, 'jobStarted'>;
+    works: boolean;
+    settings?: Partial<JobQueueSettings> | undefined;
+  }): Promise<JobQueue> {
+    const settings = { ...DEFAULT_JOB_QUEUE_SETTINGS, ...options.settings };
+    const target = options.database.queueTarget;
+    const common = {
+      useListenNotify: true,
+      // Only workers supervise and keep the cron: a web instance sends and reads.
+      supervise: options.works,
+      schedule: options.works,
+      superviseIntervalSeconds: settings.superviseSeconds,
+      monitorIntervalSeconds: Math.max(settings.superviseSeconds, 10),
+      // Keeps the registry of instances and their throughput off: nothing here reads it.
+      persistWarnings: false,
+    };
+    const boss =
+      target.kind === 'pglite'
+        ? new PgBoss({ ...common, db: fromPglite(target.client), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: target.url, max: 3, application_name: 'summa-queue' });
+    boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const name of Object.values(QUEUES)) {
+      const queueOptions = {
+        // No queue-side single flight: a job whose worker died stays active until its heartbeat
+        // lapses, and a new request must not wait that long. The worker's lease on the key is the
+        // single flight (a second job of the key waits for the first's result, or takes over).
+        policy: 'standard' as const,
+        notify: true,
+        heartbeatSeconds: settings.heartbeatSeconds,
+        retryLimit: 3,
+        retryDelay: 0,
+        deleteAfterSeconds: 3_600,
+      };
+      const existing = await boss.getQueue(name);
+      if (!existing) await boss.createQueue(name, queueOptions);
+    }
+    return new JobQueue(boss, options.metrics, settings, options.works);
+  }
+
+  /** Queues a job. On an instance that also works, its worker is woken at once rather than at its next poll. */
+  async send(queue: QueueName, data: JobData): Promise<string | null> {
+    const id = await this.boss.send(queue, {
+      ...data,
+      [JOB_TRACE_KEY]: jobTrace(),
+      sentAt: Date.now(),
+    } satisfies Stamped);
+    const workerId = this.workerIds.get(queue);
+    if (workerId) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  /** Runs `handler` for the jobs of `queue` on this process (roles worker and all). */
+  async work<D extends JobData>(queue: QueueName, handler: JobHandler<D>): Promise<void> {
+    const workerId = await this.boss.work<D & Stamped>(
+      queue,
+      {
+        localConcurrency: this.settings.concurrency,
+        pollingIntervalSeconds: 2,
+        notifyPollingIntervalSeconds: 10,
+      },
+      async ([job]: Job<D & Stamped>[]) => {
+        if (!job) return;
+        const sentAt = job.data.sentAt ?? Date.now();
+        this.metrics.jobStarted(queue, Math.max(0, (Date.now() - sentAt) / 1000));
+        await runJob(job.data[JOB_TRACE_KEY], () => handler(job.data, { id: job.id }));
+      },
+    );
+    this.workerIds.set(queue, workerId);
+  }
+
+  /** A cron schedule, kept in the database: one job per tick for the whole cluster. */
+  async schedule(queue: QueueName, name: string, cron: string): Promise<void> {
+    await this.boss.schedule(queue, cron, { task: name }, { key: name, singletonKey: name });
+  }
+
+  /** JobQueueStats: the jobs waiting and running per queue, in one query. */
+  async depth(): Promise<readonly QueueDepth[]> {
+    if (this.stopped) return [];
+    const rows = await this.boss.getDb().executeSql(
+      `select name, count(*) filter (where state in ('created', 'retry'))::int as queued,
+              count(*) filter (where state = 'active')::int as active
+         from pgboss.job where state < 'completed' group by name`,
+    );
+    const found = new Map(
+      (rows.rows as { name: string; queued: number; active: number }[]).map((row) => [row.name, row]),
+    );
+    return Object.values(QUEUES).map((queue) => ({
+      queue,
+      queued: found.get(queue)?.queued ?? 0,
+      active: found.get(queue)?.active ?? 0,
+    }));
+  }
+
+  /**
+   * The embedded database at start: its one process died with the jobs it was running, whose
+   * readers died with it; they are dropped rather than left active until their heartbeat lapses.
+   */
+  async dropActive(): Promise<number> {
+    const rows = await this.boss
+      .getDb()
+      .executeSql(`delete from pgboss.job where state = 'active' returning id`);
+    return rows.rows.length;
+  }
+
+  /** Stops fetching; running jobs get `graceMs` to finish, then the process may go (their jobs retry elsewhere). */
+  async stop(graceMs: number): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.boss.stop({ graceful: true, timeout: Math.max(graceMs, 1) });
+  }
+}

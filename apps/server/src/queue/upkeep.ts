@@ -1,0 +1,29 @@
+import { QUEUES, type JobQueue, type JobQueueLog } from './job-queue.js';
+
+/**
+ * The cluster's periodic upkeep, on the queue's schedules (ADR 0031): each tick makes one job for
+ * the whole cluster, which one worker runs. Each task is idempotent, so a retried tick costs
+ * nothing but a query.
+ */
+export interface UpkeepTasks {
+  /** Work leases and plan holds that lapsed a while ago (their owners died or forgot them). */
+  leases(): Promise<number>;
+  /** The rank counts of weeks long over (a week's ranking is shown during its week only). */
+  rankCounts(): Promise<number>;
+  /** The files and rows of narrations whose synthesis died (no live lease on them any more). */
+  audioLeftovers(): Promise<number>;
+}
+
+/** Every minute; each task's job runs on one worker of the cluster. */
+const SCHEDULE = '* * * * *';
+
+/** Registers the schedules (kept in the database: several workers registering them make one) and runs their jobs. */
+export async function startUpkeep(queue: JobQueue, tasks: UpkeepTasks, log: JobQueueLog): Promise<void> {
+  await queue.work<{ task?: string }>(QUEUES.upkeep, async (data) => {
+    const task = data.task as keyof UpkeepTasks | undefined;
+    if (!task || !(task in tasks)) return;
+    const removed = await tasks[task]();
+    if (removed > 0) log.info({ task, removed }, 'upkeep removed what was left over');
+  });
+  for (const task of Object.keys(tasks)) await queue.schedule(QUEUES.upkeep, task, SCHEDULE);
+}
