@@ -1,10 +1,10 @@
 import type { Session } from '@summa/shared';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
-import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { adminSession, signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
+import { launchBrowser, openPage, openTab, type WatchedPage } from '../support/browser.js';
 
 type PageKey = keyof (typeof translations)['pt']['pages'];
 /** Who may open a route (spec §6): anyone, a signed-in user, or an admin. */
@@ -59,6 +59,34 @@ afterAll(async () => {
   await browser.close();
 });
 
+/**
+ * One browser context per kind of visitor (stored language, session) for the checks that load
+ * route after route as that visitor, each route in a fresh page (tab) of its own, with its own
+ * console and its own address: the built files then come from the context's cache after its first
+ * load, instead of every route paying for a new visitor's downloads. Nothing these checks read
+ * differs: the stored language and the session are the same for the whole group, and the server
+ * already sees one account per access level.
+ */
+const visitors = new Map<string, BrowserContext>();
+
+async function openVisitorPage(stored: Language, access: Access | 'visitor'): Promise<WatchedPage> {
+  const key = `${stored}:${access}`;
+  const existing = visitors.get(key);
+  const session = access === 'visitor' ? undefined : sessions[access];
+  const watched = existing
+    ? await openTab(existing)
+    : await openPage(browser, { storedLanguage: stored, ...(session ? { session } : {}) });
+  visitors.set(key, watched.context);
+  // Each page is its own visitor to the per-address rate limits, as a fresh context would be.
+  await watched.page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress() });
+  return watched;
+}
+
+async function closeVisitors() {
+  for (const context of visitors.values()) await context.close();
+  visitors.clear();
+}
+
 async function expectHeading(
   path: string,
   language: Language,
@@ -70,10 +98,11 @@ async function expectHeading(
   }: { stored?: Language; access?: Access; expectedErrors?: readonly string[] } = {},
 ) {
   const session = sessions[access];
-  const { page, errors, context } = await openPage(browser, {
-    ...(stored ? { storedLanguage: stored } : {}),
-    ...(session ? { session } : {}),
-  });
+  // A visitor with a stored language shares a context with the same kind of visitor; one without
+  // any (the prefixed routes) is a first visit, in a context of its own.
+  const { page, errors, context } = stored
+    ? await openVisitorPage(stored, access)
+    : await openPage(browser, session ? { session } : {});
   await page.goto(path);
   // A prerendered page in the browser's language hands over to the app when the visitor chose
   // another one (issue 24): the app's whole script loads first, which a busy machine makes slow.
@@ -82,11 +111,13 @@ async function expectHeading(
     language === 'pt' ? 'pt-BR' : language,
   );
   expect(errors).toEqual(expectedErrors);
-  await context.close();
+  if (stored) await page.close();
+  else await context.close();
 }
 
 describe.each(LANGUAGES)('every route in %s', (language) => {
   const messages = translations[language];
+  afterAll(closeVisitors);
 
   it.each(ROUTES)('%s shows the %s heading (access: %s)', async (path, key, access) => {
     // An id that names no summary shows the summary page's own not-found heading, after the
@@ -123,15 +154,17 @@ describe.each(LANGUAGES)('every route in %s', (language) => {
 });
 
 describe('guards', () => {
+  afterAll(closeVisitors);
+
   it.each(PRIVATE_ROUTES)('%s sends a visitor to /auth', async (path) => {
-    const { page, errors, context } = await openPage(browser, { storedLanguage: 'en' });
+    const { page, errors } = await openVisitorPage('en', 'visitor');
     await page.goto(path);
     await page.waitForURL((url) => url.pathname === '/auth');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(translations.en.pages.auth.title);
     // A shared link's id is first looked up for its preview (issue 24): one that names no summary
     // answers 404, which the browser logs, before the visitor goes to /auth as before.
     expect(errors).toEqual(path.startsWith('/summary/') ? [MISSING_RESOURCE_ERROR] : []);
-    await context.close();
+    await page.close();
   });
 
   it('sends a signed-in user from / and /auth to /home', async () => {

@@ -67,6 +67,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       TRUST_PROXY: '127.0.0.1',
       // This machine has no internet: no covers are fetched, and books show the drawn placeholder.
       COVERS_FETCH: 'off',
+      // argon2id at its least cost (allowed with NODE_ENV=test only, which changes nothing else
+      // here: PUBLIC_URL is set): every spec signs readers up and in, and production's cost is
+      // checked by the server's integration tests (auth.int.test.ts).
+      NODE_ENV: 'test',
+      PASSWORD_HASH_MEMORY_KIB: '8',
+      PASSWORD_HASH_PASSES: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

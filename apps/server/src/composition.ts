@@ -13,6 +13,7 @@ import { AuthService } from './features/auth/auth.service.js';
 import { EmailConfirmationService } from './features/auth/email-confirmation.service.js';
 import { GoogleSignInService } from './features/auth/google.service.js';
 import { KnownDevices } from './features/auth/known-devices.service.js';
+import { Passwords } from './features/auth/passwords.service.js';
 import { RecoveryService } from './features/auth/recovery.service.js';
 import { SessionCheckService } from './features/auth/session-check.service.js';
 import { SessionService, type AuthDeps } from './features/auth/session.service.js';
@@ -390,6 +391,7 @@ async function composeAuth(options: CompositionOptions): Promise<AuthServices> {
     forgetSessions: (which) => sessionCheck.forget(which),
     mail,
     baseUrl,
+    passwords: new Passwords(config.passwordHashing),
   };
   const sessions = new SessionService(deps);
   const confirmation = new EmailConfirmationService(deps);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseTimeouts } from '../db/database.js';
+import { OWASP_PASSWORD_HASHING, type PasswordHashing } from './password-hashing.js';
 import { LLM_PROVIDERS, type LlmSettings } from '../providers/llm/llm-provider.js';
 import type { PaymentsSettings } from '../providers/payments/payments-provider.js';
 import { STORAGE_DRIVERS, type StorageSettings } from '../providers/storage/object-storage.js';
@@ -88,6 +89,13 @@ export const envSchema = z.object({
   ),
   CATALOG_REFRESH_SECONDS: optional(z.coerce.number().int().min(0).max(3_600)).default(30),
   JWT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
+  // argon2 accepts 8 KiB per lane and 1 pass at the least; below OWASP's minimum only with NODE_ENV=test.
+  PASSWORD_HASH_MEMORY_KIB: optional(z.coerce.number().int().min(8).max(4_194_304)).default(
+    OWASP_PASSWORD_HASHING.memoryKib,
+  ),
+  PASSWORD_HASH_PASSES: optional(z.coerce.number().int().min(1).max(100)).default(
+    OWASP_PASSWORD_HASHING.passes,
+  ),
   ADMIN_EMAILS: optional(z.string()).default(''),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL with a host')),
   MAIL_FROM: optional(z.string().min(3)).default('Summa <no-reply@summa.local>'),
@@ -222,6 +230,8 @@ export interface AppConfig {
   catalogRefreshSeconds: number;
   /** Signs access tokens; when unset, one is generated once and kept in the database. */
   jwtSecret: string | undefined;
+  /** argon2id's cost for new password hashes (existing hashes carry their own). */
+  passwordHashing: PasswordHashing;
   /** Lowercased e-mails whose accounts have the admin role. */
   adminEmails: string[];
   /** Mail goes through SMTP when set, else to the outbox table. */
@@ -301,6 +311,7 @@ export function loadConfig(
     ]);
   }
   const storage = storageSettings(env);
+  const passwordHashing = passwordHashingSettings(env);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -328,6 +339,7 @@ export function loadConfig(
     covers: env.COVERS_FETCH === 'on' ? { sourceUrl: env.COVERS_SOURCE_URL.replace(/\/+$/, '') } : undefined,
     catalogRefreshSeconds: env.CATALOG_REFRESH_SECONDS,
     jwtSecret: env.JWT_SECRET,
+    passwordHashing,
     adminEmails: env.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email !== ''),
@@ -371,6 +383,36 @@ export function loadConfig(
     storage,
     payments: paymentsSettings(env),
   };
+}
+
+/**
+ * The argon2id cost of new password hashes. Below OWASP's minimum (the default) only with
+ * NODE_ENV=test, where sign-up-heavy tests would otherwise spend their time hashing.
+ */
+function passwordHashingSettings(env: Env): PasswordHashing {
+  const cost = { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, passes: env.PASSWORD_HASH_PASSES };
+  if (env.NODE_ENV !== 'test') {
+    const issues = [
+      ...(cost.memoryKib < OWASP_PASSWORD_HASHING.memoryKib
+        ? [
+            {
+              variable: 'PASSWORD_HASH_MEMORY_KIB',
+              message: `must be at least ${OWASP_PASSWORD_HASHING.memoryKib} (OWASP's minimum) unless NODE_ENV=test (got ${cost.memoryKib})`,
+            },
+          ]
+        : []),
+      ...(cost.passes < OWASP_PASSWORD_HASHING.passes
+        ? [
+            {
+              variable: 'PASSWORD_HASH_PASSES',
+              message: `must be at least ${OWASP_PASSWORD_HASHING.passes} (OWASP's minimum) unless NODE_ENV=test (got ${cost.passes})`,
+            },
+          ]
+        : []),
+    ];
+    if (issues.length > 0) throw new EnvError(issues);
+  }
+  return cost;
 }
 
 const STRIPE_REQUIRED = [

@@ -256,3 +256,35 @@ describe('loadConfig for accounts, mail and rate limits', () => {
     expect(errorOf({ [variable]: value }).issues.map((issue) => issue.variable)).toEqual([variable]);
   });
 });
+
+describe('loadConfig for password hashing', () => {
+  it("hashes at OWASP's minimum for argon2id by default", () => {
+    expect(loadConfig({}).passwordHashing).toEqual({ memoryKib: 19_456, passes: 2 });
+  });
+
+  it('accepts a higher cost anywhere', () => {
+    const config = loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '3' });
+    expect(config.passwordHashing).toEqual({ memoryKib: 65_536, passes: 3 });
+  });
+
+  it.each(['production', 'development'])('refuses a cost below the minimum with NODE_ENV=%s', (env) => {
+    const error = errorOf({ NODE_ENV: env, PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' });
+    expect(error.issues.map((issue) => issue.variable)).toEqual([
+      'PASSWORD_HASH_MEMORY_KIB',
+      'PASSWORD_HASH_PASSES',
+    ]);
+    expect(errorOf({ PASSWORD_HASH_PASSES: '1' }).issues.map((issue) => issue.variable)).toEqual([
+      'PASSWORD_HASH_PASSES',
+    ]);
+  });
+
+  it("takes a lower cost with NODE_ENV=test, never below argon2's own least", () => {
+    const config = loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' });
+    expect(config.passwordHashing).toEqual({ memoryKib: 8, passes: 1 });
+    expect(
+      errorOf({ NODE_ENV: 'test', PASSWORD_HASH_MEMORY_KIB: '7', PASSWORD_HASH_PASSES: '0' }).issues.map(
+        (issue) => issue.variable,
+      ),
+    ).toEqual(['PASSWORD_HASH_MEMORY_KIB', 'PASSWORD_HASH_PASSES']);
+  });
+});

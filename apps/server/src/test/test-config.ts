@@ -29,6 +29,12 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     // No covers fetched from Open Library: a test that wants them names a local source
     // (COVERS_FETCH=on, COVERS_SOURCE_URL; test/fake-cover-server.ts).
     COVERS_FETCH: 'off',
+    // argon2id at its least cost: sign-ups and sign-ins are in most tests, and at OWASP's cost
+    // (production's) each would spend its time hashing. auth.int.test.ts checks production's; a
+    // test that sets another NODE_ENV gets it too, the only one allowed there.
+    ...((overrides.NODE_ENV ?? 'test') === 'test'
+      ? { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' }
+      : {}),
     ...overrides,
   });
 }

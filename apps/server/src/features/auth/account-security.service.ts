@@ -12,7 +12,6 @@ import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import type { ReaderReauthentication } from '../../ports/reader-reauthentication.js';
 import { findAccount, findPasswordHash, findUserIdByEmail } from './auth.repository.js';
 import type { EmailConfirmationService } from './email-confirmation.service.js';
-import { hashPassword, verifyPassword } from './passwords.service.js';
 import type { AuthDeps } from './session.service.js';
 import { findLiveSessions, findSignIn, replacePassword, revokeOwnSession } from './sessions.repository.js';
 import { describeUserAgent } from './user-agent.js';
@@ -29,7 +28,10 @@ export interface SignedInReader {
 /** An account without a password proves it is the reader by a Google sign-in at most this old. */
 export const GOOGLE_REAUTH_MAX_AGE_MS = 10 * 60 * 1000;
 
-export interface AccountSecurityDeps extends Pick<AuthDeps, 'db' | 'forgetSessions' | 'mail' | 'baseUrl'> {
+export interface AccountSecurityDeps extends Pick<
+  AuthDeps,
+  'db' | 'forgetSessions' | 'mail' | 'baseUrl' | 'passwords'
+> {
   confirmation: Pick<EmailConfirmationService, 'requestChange'>;
   now?: () => number;
 }
@@ -51,7 +53,12 @@ export class AccountSecurityService implements ReaderReauthentication {
     const storedHash = await findPasswordHash(this.deps.db, reader.id);
     if (storedHash === undefined) throw new AppError('UNAUTHORIZED', 401);
     if (storedHash !== null) await this.checkPassword(storedHash, input.currentPassword);
-    await replacePassword(this.deps.db, reader.id, await hashPassword(input.newPassword), reader.sessionId);
+    await replacePassword(
+      this.deps.db,
+      reader.id,
+      await this.deps.passwords.hash(input.newPassword),
+      reader.sessionId,
+    );
     this.deps.forgetSessions({ userId: reader.id });
     const baseUrl = this.deps.baseUrl();
     this.deps.mail.dispatch(() => this.passwordChangedNotice(reader.id, baseUrl));
@@ -70,7 +77,7 @@ export class AccountSecurityService implements ReaderReauthentication {
     if (storedHash === undefined) throw new AppError('UNAUTHORIZED', 401);
     if (storedHash === null) {
       // The same argon2 work as a wrong password, so the answer's time says nothing more.
-      await verifyPassword(null, input.password);
+      await this.deps.passwords.verify(null, input.password);
       throw new AppError('PASSWORD_NOT_SET', 400);
     }
     await this.checkPassword(storedHash, input.password);
@@ -122,7 +129,7 @@ export class AccountSecurityService implements ReaderReauthentication {
   /** 400, not 401: the session is fine, and clients take 401 as "signed out". */
   private async checkPassword(storedHash: string, password: string | undefined): Promise<void> {
     if (password === undefined) throw new AppError('PASSWORD_REQUIRED', 400);
-    if (!(await verifyPassword(storedHash, password))) throw new AppError('WRONG_PASSWORD', 400);
+    if (!(await this.deps.passwords.verify(storedHash, password))) throw new AppError('WRONG_PASSWORD', 400);
   }
 
   private async passwordChangedNotice(userId: string, baseUrl: string): Promise<MailMessage | undefined> {

@@ -30,7 +30,14 @@ describe.each(TEST_DATABASES)('accounts and sessions on %s', (kind) => {
 
   beforeAll(async () => {
     context = await createTestApp(kind, {
-      env: { JWT_SECRET, ADMIN_EMAILS: ` ${ADMIN_EMAIL} , other-admin@example.com` },
+      env: {
+        JWT_SECRET,
+        ADMIN_EMAILS: ` ${ADMIN_EMAIL} , other-admin@example.com`,
+        // Production's argon2 cost (the tests' default is the least): the stored hash and the
+        // timing of failed sign-ins are checked as production makes them.
+        PASSWORD_HASH_MEMORY_KIB: '19456',
+        PASSWORD_HASH_PASSES: '2',
+      },
       extend: (app) => {
         app.get('/api/test/admin-only', { preHandler: app.requireAdmin }, async (request) => ({
           role: request.user.role,

@@ -2,13 +2,12 @@ import type { z } from 'zod';
 import type { loginRequestSchema, Session, signupRequestSchema } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
 import { createUser, findCredentialsByEmail } from './auth.repository.js';
-import { hashPassword, verifyPassword } from './passwords.service.js';
 import type { AuthDeps, SessionService } from './session.service.js';
 
 type SignupInput = z.output<typeof signupRequestSchema>;
 type LoginInput = z.output<typeof loginRequestSchema>;
 
-export interface AuthServiceDeps extends Pick<AuthDeps, 'db'> {
+export interface AuthServiceDeps extends Pick<AuthDeps, 'db' | 'passwords'> {
   sessions: SessionService;
 }
 
@@ -17,7 +16,7 @@ export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
   async signUp(input: SignupInput, userAgent: string | undefined): Promise<Session> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     const userId = await createUser(this.deps.db, {
       email: input.email,
       fullName: input.full_name,
@@ -36,7 +35,7 @@ export class AuthService {
   /** A wrong password and an unknown e-mail get the same error after the same argon2 work. */
   async logIn(input: LoginInput, userAgent: string | undefined): Promise<Session> {
     const account = await findCredentialsByEmail(this.deps.db, input.email);
-    const valid = await verifyPassword(account?.passwordHash, input.password);
+    const valid = await this.deps.passwords.verify(account?.passwordHash, input.password);
     if (!account || !valid) throw new AppError('INVALID_CREDENTIALS', 401);
     return this.deps.sessions.start(account.id, { method: 'password', userAgent });
   }

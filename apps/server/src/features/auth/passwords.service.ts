@@ -1,31 +1,38 @@
 import { hash, verify } from '@node-rs/argon2';
-
-// argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes, 1 lane.
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
-}
-
-let dummyHash: Promise<string> | undefined;
+import type { PasswordHashing } from '../../config/password-hashing.js';
 
 /**
- * Checks a password against a stored hash. Without a hash (unknown e-mail, Google-only account)
- * it still runs one argon2 verification against a dummy hash, so that the answer takes as long
- * as for a wrong password and timing does not tell which e-mails have accounts.
+ * Hashes and checks passwords with argon2id (the library's default algorithm) at one cost. Each hash carries its own parameters, so a hash made
+ * at another cost (an earlier setting) still verifies.
  */
-export async function verifyPassword(
-  storedHash: string | null | undefined,
-  password: string,
-): Promise<boolean> {
-  if (!storedHash) {
-    dummyHash ??= hashPassword('summa-dummy-password-for-timing');
-    await verify(await dummyHash, password).catch(() => false);
-    return false;
+export class Passwords {
+  private readonly options: { memoryCost: number; timeCost: number; parallelism: number };
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(cost: PasswordHashing) {
+    this.options = { memoryCost: cost.memoryKib, timeCost: cost.passes, parallelism: 1 };
   }
-  try {
-    return await verify(storedHash, password);
-  } catch {
-    return false;
+
+  hash(password: string): Promise<string> {
+    return hash(password, this.options);
+  }
+
+  /**
+   * Checks a password against a stored hash. Without a hash (unknown e-mail, Google-only account)
+   * it still runs one argon2 verification against a dummy hash made at this cost, so that the
+   * answer takes as long as for a wrong password and timing does not tell which e-mails have
+   * accounts.
+   */
+  async verify(storedHash: string | null | undefined, password: string): Promise<boolean> {
+    if (!storedHash) {
+      this.dummyHash ??= this.hash('summa-dummy-password-for-timing');
+      await verify(await this.dummyHash, password).catch(() => false);
+      return false;
+    }
+    try {
+      return await verify(storedHash, password);
+    } catch {
+      return false;
+    }
   }
 }

@@ -2,7 +2,6 @@ import { fillTemplate, translations, type Session } from '@summa/shared';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import { AppError } from '../../http/app-error.js';
 import { findAccount, findUserIdByEmail } from './auth.repository.js';
-import { hashPassword } from './passwords.service.js';
 import { createResetToken, resetPasswordWithToken } from './recovery.repository.js';
 import type { AuthDeps, SessionService } from './session.service.js';
 import { randomToken, sha256 } from './tokens.service.js';
@@ -12,7 +11,7 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 export interface RecoveryDeps extends Pick<
   AuthDeps,
-  'db' | 'adminEmails' | 'forgetSessions' | 'mail' | 'baseUrl'
+  'db' | 'adminEmails' | 'forgetSessions' | 'mail' | 'baseUrl' | 'passwords'
 > {
   sessions: SessionService;
 }
@@ -32,7 +31,7 @@ export class RecoveryService {
 
   /** Sets the new password, proves the address, signs out every session, and signs the user in afresh. */
   async resetPassword(token: string, password: string, userAgent: string | undefined): Promise<Session> {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.deps.passwords.hash(password);
     const userId = await resetPasswordWithToken(
       this.deps.db,
       sha256(token),

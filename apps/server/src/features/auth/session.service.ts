@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { SessionsToForget } from '../../ports/session-check.js';
 import { findAccount } from './auth.repository.js';
+import type { Passwords } from './passwords.service.js';
 import {
   createSession,
   findRefreshTokenUser,
@@ -31,6 +32,8 @@ export interface AuthDeps {
    * link mailed to a victim would then carry its token to the attacker's site.
    */
   baseUrl: () => string;
+  /** Hashes and checks passwords at the configured argon2 cost (PASSWORD_HASH_*). */
+  passwords: Passwords;
 }
 
 /** A refresh token unused for this long stops working: the user signs in again. */
