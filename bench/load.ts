@@ -17,11 +17,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Language } from '@summa/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
 import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
 import { profiled, type HotSpot } from './cpu-profile.js';
@@ -35,7 +35,7 @@ import {
   type Workload,
 } from './load-workload.js';
 import { readFixtures, seedReaders, seedSummaries, signedInRequesters } from './ranking-seed.js';
-import { scratchDatabase } from './scratch-database.js';
+import { scratchDatabase, withScratchDatabase } from './scratch-database.js';
 import { runWrk } from './wrk.js';
 
 const scratch = scratchDatabase('summa_bench_load');
@@ -158,126 +158,118 @@ async function serverFigures(base: string) {
 
 async function main() {
   const loadAtStart = loadavg().map(round1);
-  await scratch.drop(); // a run stopped before it could clean up
-  await scratch.admin((client) => client.query(`create database summa_bench_load`));
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-load-'));
-  const client = new pg.Client({ connectionString: scratch.url });
-  let database: DatabaseHandle | undefined;
-  try {
-    database = await openDatabase({ kind: 'postgres', url: scratch.url });
-    await client.connect();
-    const seedStarted = performance.now();
-    await seedReaders(client, READERS, weekStartOf(new Date()), loadAchievements());
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      // LOG_LEVEL=error shows why a request failed, on stderr (the JSON result goes to stdout).
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-      LOG_FORMAT: 'json',
-      DATA_DIR: dataDir,
-      COVERS_FETCH: 'off',
-      METRICS_TOKEN,
-      CATALOG_RATE_LIMIT_PER_MINUTE: '0',
-    });
-    const app = await buildApp({ config, database, preloadModel: false, logStream: process.stderr });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    try {
-      // After the app's start: the catalogue is imported and the signing key made by then.
-      const readers = await seedLibrary(client, database);
-      const workload: Workload = { readers, titles: await catalogTitles(client) };
-      const seedMs = Math.round(performance.now() - seedStarted);
-      const folder = await mkdtemp(path.join(tmpdir(), 'summa-bench-wrk-'));
-      const awardsPerRun = Math.floor((readers.length * HISTORY) / 4);
+  await withScratchDatabase(
+    scratch,
+    { dataDirPrefix: 'summa-bench-load-' },
+    async ({ client, database, dataDir }) => {
+      const seedStarted = performance.now();
+      await seedReaders(client, READERS, weekStartOf(new Date()), loadAchievements());
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        // LOG_LEVEL=error shows why a request failed, on stderr (the JSON result goes to stdout).
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+        LOG_FORMAT: 'json',
+        DATA_DIR: dataDir,
+        COVERS_FETCH: 'off',
+        METRICS_TOKEN,
+        CATALOG_RATE_LIMIT_PER_MINUTE: '0',
+      });
+      const app = await buildApp({ config, database, preloadModel: false, logStream: process.stderr });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       try {
-        if (WARMUP > 0) await mixedRun(base, folder, WARMUP, workload, 0);
-        const measure = () => mixedRun(base, folder, DURATION, workload, awardsPerRun);
-        let hot: HotSpot[] | undefined;
-        let mixed: Record<Endpoint, LatencySummary>;
-        if (process.env.CPU_PROFILE) {
-          const run = await profiled(process.env.CPU_PROFILE, measure);
-          mixed = run.result;
-          hot = run.hot;
-        } else {
-          mixed = await measure();
+        // After the app's start: the catalogue is imported and the signing key made by then.
+        const readers = await seedLibrary(client, database);
+        const workload: Workload = { readers, titles: await catalogTitles(client) };
+        const seedMs = Math.round(performance.now() - seedStarted);
+        const folder = await mkdtemp(path.join(tmpdir(), 'summa-bench-wrk-'));
+        const awardsPerRun = Math.floor((readers.length * HISTORY) / 4);
+        try {
+          if (WARMUP > 0) await mixedRun(base, folder, WARMUP, workload, 0);
+          const measure = () => mixedRun(base, folder, DURATION, workload, awardsPerRun);
+          let hot: HotSpot[] | undefined;
+          let mixed: Record<Endpoint, LatencySummary>;
+          if (process.env.CPU_PROFILE) {
+            const run = await profiled(process.env.CPU_PROFILE, measure);
+            mixed = run.result;
+            hot = run.hot;
+          } else {
+            mixed = await measure();
+          }
+          const loadAfterRun = loadavg().map(round1);
+          const server = await serverFigures(base);
+          const alone: Partial<Record<Endpoint, number>> = {};
+          for (const endpoint of ENDPOINTS) {
+            if (ALONE <= 0) break;
+            const requests = requestsFor(endpoint, workload, readers.length * HISTORY);
+            const award = endpoint === 'xpAward';
+            const measured = await runWrk({
+              base,
+              connections: 1,
+              seconds: ALONE,
+              file: path.join(folder, `${endpoint}-alone.txt`),
+              requests: award ? requests.slice(2 * awardsPerRun) : requests,
+              order: award ? 'once' : 'random',
+            });
+            alone[endpoint] = measured.p50Ms;
+          }
+          const connections = connectionsOf(CONNECTIONS);
+          const perConnection = (endpoint: Endpoint) =>
+            mixed[endpoint].requestsPerSecond / connections[endpoint];
+          const endpoints = Object.fromEntries(
+            ENDPOINTS.map((endpoint): [Endpoint, EndpointResult] => [
+              endpoint,
+              {
+                connections: connections[endpoint],
+                ...mixed[endpoint],
+                throughputVsBare: Math.round((100 * perConnection(endpoint)) / perConnection('bare')) / 100,
+                aloneP50Ms: alone[endpoint] ?? null,
+                met: mixed[endpoint].failures === 0 && mixed[endpoint].p99Ms <= TARGET_P99_MS,
+              },
+            ]),
+          );
+          const values = Object.values(endpoints);
+          console.log(
+            JSON.stringify(
+              {
+                benchmark: 'load',
+                machine: { cores: cpus().length, node: process.version },
+                loadAverage: { atStart: loadAtStart, afterMixedRun: loadAfterRun },
+                database: 'postgres',
+                seeded: {
+                  readers: READERS,
+                  signedIn: readers.length,
+                  summaries: SUMMARIES,
+                  history: HISTORY,
+                  ms: seedMs,
+                },
+                connections: CONNECTIONS,
+                durationS: DURATION,
+                total: {
+                  requestsPerSecond: values.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+                  failures: values.reduce((sum, result) => sum + result.failures, 0),
+                },
+                targets: {
+                  p99Ms: TARGET_P99_MS,
+                  zeroErrors: values.every((result) => result.failures === 0),
+                  met: values.every((result) => result.met),
+                },
+                endpoints,
+                server,
+                ...(hot ? { cpuProfile: { file: process.env.CPU_PROFILE, hot } } : {}),
+              },
+              null,
+              2,
+            ),
+          );
+        } finally {
+          await rm(folder, { recursive: true, force: true });
         }
-        const loadAfterRun = loadavg().map(round1);
-        const server = await serverFigures(base);
-        const alone: Partial<Record<Endpoint, number>> = {};
-        for (const endpoint of ENDPOINTS) {
-          if (ALONE <= 0) break;
-          const requests = requestsFor(endpoint, workload, readers.length * HISTORY);
-          const award = endpoint === 'xpAward';
-          const measured = await runWrk({
-            base,
-            connections: 1,
-            seconds: ALONE,
-            file: path.join(folder, `${endpoint}-alone.txt`),
-            requests: award ? requests.slice(2 * awardsPerRun) : requests,
-            order: award ? 'once' : 'random',
-          });
-          alone[endpoint] = measured.p50Ms;
-        }
-        const connections = connectionsOf(CONNECTIONS);
-        const perConnection = (endpoint: Endpoint) =>
-          mixed[endpoint].requestsPerSecond / connections[endpoint];
-        const endpoints = Object.fromEntries(
-          ENDPOINTS.map((endpoint): [Endpoint, EndpointResult] => [
-            endpoint,
-            {
-              connections: connections[endpoint],
-              ...mixed[endpoint],
-              throughputVsBare: Math.round((100 * perConnection(endpoint)) / perConnection('bare')) / 100,
-              aloneP50Ms: alone[endpoint] ?? null,
-              met: mixed[endpoint].failures === 0 && mixed[endpoint].p99Ms <= TARGET_P99_MS,
-            },
-          ]),
-        );
-        const values = Object.values(endpoints);
-        console.log(
-          JSON.stringify(
-            {
-              benchmark: 'load',
-              machine: { cores: cpus().length, node: process.version },
-              loadAverage: { atStart: loadAtStart, afterMixedRun: loadAfterRun },
-              database: 'postgres',
-              seeded: {
-                readers: READERS,
-                signedIn: readers.length,
-                summaries: SUMMARIES,
-                history: HISTORY,
-                ms: seedMs,
-              },
-              connections: CONNECTIONS,
-              durationS: DURATION,
-              total: {
-                requestsPerSecond: values.reduce((sum, result) => sum + result.requestsPerSecond, 0),
-                failures: values.reduce((sum, result) => sum + result.failures, 0),
-              },
-              targets: {
-                p99Ms: TARGET_P99_MS,
-                zeroErrors: values.every((result) => result.failures === 0),
-                met: values.every((result) => result.met),
-              },
-              endpoints,
-              server,
-              ...(hot ? { cpuProfile: { file: process.env.CPU_PROFILE, hot } } : {}),
-            },
-            null,
-            2,
-          ),
-        );
       } finally {
-        await rm(folder, { recursive: true, force: true });
+        await app.close();
       }
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await client.end().catch(() => undefined);
-    await database?.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await scratch.drop();
-  }
+    },
+  );
 }
 
 await main();

@@ -10,22 +10,19 @@
 // - POST /api/xp read_summary, each a new (reader, summary) pair (target p99 <= 10 ms);
 // and the same calls made on the services in-process, to tell the HTTP share apart. Prints one
 // JSON object; the database is dropped at the end, on failure and on Ctrl-C.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import type { RankingScope } from '@summa/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
 import { ProfileService } from '../apps/server/src/features/gamification/profile.service.js';
 import { ProgressService } from '../apps/server/src/features/gamification/progress.service.js';
 import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
 import { RankingService } from '../apps/server/src/features/gamification/ranking.service.js';
 import { SummariesService } from '../apps/server/src/features/summaries/summaries.service.js';
-import { scratchDatabase } from './scratch-database.js';
+import { scratchDatabase, withScratchDatabase } from './scratch-database.js';
 import { runLoad, type LatencySummary, type LoadPlan } from './latency.js';
 import { overHttp } from './ranking-load.js';
 import {
@@ -200,18 +197,11 @@ async function callService(
 
 async function main() {
   const loadAtStart = loadavg().map(round1);
-  await scratch.drop(); // a run stopped before it could clean up
-  await scratch.admin(async (client) => {
-    await client.query(`create database ${DATABASE_NAME}`);
-    await client.query(`alter database ${DATABASE_NAME} set synchronous_commit = ${SYNCHRONOUS_COMMIT}`);
-  });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-bench-ranking-'));
-  let database: DatabaseHandle | undefined;
-  const client = new pg.Client({ connectionString: scratch.url });
-  try {
-    // Opening the database migrates it, as the app does at start.
-    database = await openDatabase({ kind: 'postgres', url: scratch.url });
-    await client.connect();
+  const options = {
+    dataDirPrefix: 'summa-bench-ranking-',
+    settings: { synchronous_commit: SYNCHRONOUS_COMMIT },
+  };
+  await withScratchDatabase(scratch, options, async ({ client, database, dataDir }) => {
     const weekStart = weekStartOf(new Date());
     const seedStarted = performance.now();
     const seeded: SeedResult = await seedReaders(client, READERS, weekStart, loadAchievements());
@@ -325,12 +315,7 @@ async function main() {
     } finally {
       await app.close();
     }
-  } finally {
-    await client.end().catch(() => undefined);
-    await database?.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await scratch.drop();
-  }
+  });
 }
 
 await main();

@@ -1,11 +1,16 @@
 // The scratch PostgreSQL database of a benchmark, on the machine's server (BENCH_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/test): its URL, the server's admin connection, and
 // dropping it, at the end, on failure and on Ctrl-C.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface ScratchDatabase {
+  name: string;
   /** The connection string of the scratch database. */
   url: string;
   /** Runs `work` on a connection to the server's admin database. */
@@ -31,5 +36,43 @@ export function scratchDatabase(name: string): ScratchDatabase {
   process.once('SIGINT', () => {
     void drop().finally(() => process.exit(130));
   });
-  return { url: url.toString(), admin, drop };
+  return { name, url: url.toString(), admin, drop };
+}
+
+/** What a benchmark runs against: the scratch database, opened as the app opens it, a client of it, a data folder. */
+export interface ScratchRun {
+  client: pg.Client;
+  database: DatabaseHandle;
+  dataDir: string;
+}
+
+/**
+ * Runs `work` on the scratch database made anew (with its `settings`), migrated as the app does when it
+ * opens it, and drops it and the data folder (named from `dataDirPrefix`) after, whatever happens.
+ */
+export async function withScratchDatabase<T>(
+  scratch: ScratchDatabase,
+  options: { dataDirPrefix: string; settings?: Record<string, string> },
+  work: (run: ScratchRun) => Promise<T>,
+): Promise<T> {
+  await scratch.drop(); // a run stopped before it could clean up
+  await scratch.admin(async (client) => {
+    await client.query(`create database ${scratch.name}`);
+    for (const [setting, value] of Object.entries(options.settings ?? {})) {
+      await client.query(`alter database ${scratch.name} set ${setting} = ${value}`);
+    }
+  });
+  const dataDir = await mkdtemp(path.join(tmpdir(), options.dataDirPrefix));
+  const client = new pg.Client({ connectionString: scratch.url });
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    await client.connect();
+    return await work({ client, database, dataDir });
+  } finally {
+    await client.end().catch(() => undefined);
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await scratch.drop();
+  }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XP_BY_EVENT, type AddXpResult, type GenerateSummaryResponse, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
@@ -123,8 +123,11 @@ describe('gamification', () => {
     await context.close();
   });
 
-  /** The summary page of a fresh reader whose share is a success (no system share sheet here). */
-  async function summaryPageForSharing(
+  /**
+   * The summary page of a fresh reader whose share is a success (no system share sheet here), once
+   * the celebration of their first read shows.
+   */
+  async function celebratedSummaryPage(
     label: string,
     book: { title: string; author: string },
     width: number,
@@ -140,7 +143,28 @@ describe('gamification', () => {
       Object.defineProperty(navigator, 'share', { value: () => Promise.resolve(), configurable: true });
     });
     await watched.page.goto(`/summary/${summaryId}`);
-    return watched;
+    const overlay = watched.page.getByTestId('celebration-overlay');
+    await overlay.waitFor();
+    return { ...watched, overlay };
+  }
+
+  /** Level Up! to Learner: its toast, then its notification, which names the level's 100 XP. */
+  async function learnerLevelUp(page: Page, texts: (typeof translations)[keyof typeof translations]) {
+    const { levelUp, levels } = texts.gamification;
+    await expect
+      .poll(() => toastsOf(page))
+      .toContain(`${levelUp.title}${levelUp.body.replace('{{level}}', levels.learner)}`);
+    const notification = page.getByTestId('level-up-notification');
+    await notification.waitFor();
+    expect(await notification.textContent()).toContain(levelUp.reward.replace('{{xp}}', '100'));
+    return notification;
+  }
+
+  /** The reader shares the summary: the first_share achievement is celebrated. */
+  async function shareFirstTime(page: Page, overlay: Locator) {
+    const texts = translations.pt;
+    await page.getByRole('button', { name: texts.summary.actions.share, exact: true }).click();
+    await overlay.getByText(texts.achievements.items.first_share.title, { exact: true }).waitFor();
   }
 
   /** Whether what the page shows at the middle of `layer` belongs to it (nothing covers it). */
@@ -154,20 +178,17 @@ describe('gamification', () => {
 
   it('pt: Escape closes a celebration, and one that came with a share closes when the Premium dialog opens', async () => {
     const texts = translations.pt;
-    const { page, context, errors } = await summaryPageForSharing(
+    const { page, context, errors, overlay } = await celebratedSummaryPage(
       'celebration-dialog',
       { title: 'Make Time', author: 'Jake Knapp' },
       1280,
     );
-    const overlay = page.getByTestId('celebration-overlay');
-    await overlay.waitFor();
     const shownAt = Date.now();
     await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'detached' });
     expect(Date.now() - shownAt).toBeLessThan(CELEBRATION_MS);
 
-    await page.getByRole('button', { name: texts.summary.actions.share, exact: true }).click();
-    await overlay.getByText(texts.achievements.items.first_share.title, { exact: true }).waitFor();
+    await shareFirstTime(page, overlay);
     // The reader opens the Premium dialog (from the keyboard: no click to close the card first).
     await page.getByRole('button', { name: new RegExp(`^${texts.summary.actions.pdf}`) }).focus();
     await page.keyboard.press('Enter');
@@ -184,13 +205,11 @@ describe('gamification', () => {
 
   it('pt at 390 px: the language menu closes a celebration, and a tap anywhere closes one', async () => {
     const texts = translations.pt;
-    const { page, context, errors } = await summaryPageForSharing(
+    const { page, context, errors, overlay } = await celebratedSummaryPage(
       'celebration-menu',
       { title: 'The Power of Habit', author: 'Charles Duhigg' },
       390,
     );
-    const overlay = page.getByTestId('celebration-overlay');
-    await overlay.waitFor();
     await page.getByRole('button', { name: texts.common.language.current.replace('{{code}}', 'PT') }).focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
@@ -201,8 +220,7 @@ describe('gamification', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: texts.summary.actions.share, exact: true }).click();
-    await overlay.getByText(texts.achievements.items.first_share.title, { exact: true }).waitFor();
+    await shareFirstTime(page, overlay);
     await page.getByRole('heading', { level: 1 }).click();
     await overlay.waitFor({ state: 'detached', timeout: 1000 });
     expect(errors).toEqual([]);
@@ -237,19 +255,9 @@ describe('gamification', () => {
     await page.goto(`/summary/${third}`);
     await expect.poll(() => toastsOf(page)).toContain(`+10 XP${texts.gamification.events.read_summary}`);
     const learner = texts.gamification.levels.learner;
-    await expect
-      .poll(() => toastsOf(page))
-      .toContain(
-        `${texts.gamification.levelUp.title}${texts.gamification.levelUp.body.replace('{{level}}', learner)}`,
-      );
-
-    const notification = page.getByTestId('level-up-notification');
-    await notification.waitFor();
+    const notification = await learnerLevelUp(page, texts);
     expect(await notification.textContent()).toContain(
       texts.gamification.levelUp.notification.replace('{{level}}', learner),
-    );
-    expect(await notification.textContent()).toContain(
-      texts.gamification.levelUp.reward.replace('{{xp}}', '100'),
     );
     // Within the phone's screen.
     const box = await notification.boundingBox();
@@ -292,20 +300,10 @@ describe('gamification', () => {
       .getByTestId('audio-player')
       .getByRole('button', { name: texts.audio.listen, exact: true })
       .click();
-    const learner = texts.gamification.levels.learner;
     await expect
       .poll(() => toastsOf(page), { timeout: 30_000 })
       .toContain(`+10 XP${texts.gamification.events.audio_generated}`);
-    await expect
-      .poll(() => toastsOf(page))
-      .toContain(
-        `${texts.gamification.levelUp.title}${texts.gamification.levelUp.body.replace('{{level}}', learner)}`,
-      );
-    const notification = page.getByTestId('level-up-notification');
-    await notification.waitFor();
-    expect(await notification.textContent()).toContain(
-      texts.gamification.levelUp.reward.replace('{{xp}}', '100'),
-    );
+    await learnerLevelUp(page, texts);
     // 95, first_audio 15, the level's 100, level_learner 25 and the audio's 10.
     await expect.poll(() => headerXp(page)).toBe(245);
     expect(errors).toEqual([]);

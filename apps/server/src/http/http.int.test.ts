@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
-import type { ErrorResponse } from '@summa/shared';
 import { AppError } from './app-error.js';
+import { errorOf, postMalformedJson } from '../test/api-errors.js';
 import { createTestApp, createWebDist, TEST_DATABASES, type TestContext } from '../test/test-app.js';
 
 describe.each(TEST_DATABASES)('HTTP conventions on %s', (kind) => {
@@ -35,7 +35,6 @@ describe.each(TEST_DATABASES)('HTTP conventions on %s', (kind) => {
   });
 
   const inject = (options: InjectOptions) => context.app.inject(options);
-  const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorResponse).error;
 
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await inject({
@@ -57,12 +56,7 @@ describe.each(TEST_DATABASES)('HTTP conventions on %s', (kind) => {
   });
 
   it('rejects malformed JSON with INVALID_JSON', async () => {
-    const response = await inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
-    });
+    const response = await postMalformedJson(inject, '/api/test/echo', '{"name": ');
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).code).toBe('INVALID_JSON');
   });

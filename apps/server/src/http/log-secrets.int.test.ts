@@ -41,6 +41,8 @@ describe('the logs', () => {
     expect(response.statusCode, url).toBeLessThan(300);
     return response.json<Session>();
   };
+  const signUp = (email: string, password: string, fullName: string) =>
+    sessionOf('/api/auth/signup', { email, password, full_name: fullName, signup_language: 'en' });
 
   it('never contain a password, a refresh or access token, or the Authorization header', async () => {
     const email = uniqueEmail('logged');
@@ -48,12 +50,7 @@ describe('the logs', () => {
     const newPassword = 'second-secret-passphrase';
     const wrongPassword = 'wrong-secret-passphrase';
 
-    const signedUp = await sessionOf('/api/auth/signup', {
-      email,
-      password,
-      full_name: 'Logged Reader',
-      signup_language: 'en',
-    });
+    const signedUp = await signUp(email, password, 'Logged Reader');
     const loggedIn = await sessionOf('/api/auth/login', { email, password });
     const refreshed = await sessionOf('/api/auth/refresh', { refresh_token: loggedIn.refresh_token });
     // An unknown refresh token and a wrong password: both answered 401, neither logged.
@@ -112,12 +109,7 @@ describe('the logs', () => {
     const email = uniqueEmail('mailed');
     const password = 'third-secret-passphrase';
     const resetPassword = 'fourth-secret-passphrase';
-    const signedUp = await sessionOf('/api/auth/signup', {
-      email,
-      password,
-      full_name: 'Mailed Reader',
-      signup_language: 'en',
-    });
+    const signedUp = await signUp(email, password, 'Mailed Reader');
     const confirmToken = await mailedToken(app, email, '/auth/confirm');
     expect(
       (await inject({ method: 'POST', url: '/api/auth/confirm', payload: { token: confirmToken } }))

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { Session, SignupRequest } from '@summa/shared';
 import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { App } from '../app.js';
 import { mailOutbox, usageCounters } from '../db/schema/index.js';
 import { monthKeyOf } from '../features/usage/usage.service.js';
@@ -49,6 +50,29 @@ export async function signUpTestUser(app: App, overrides: Partial<SignupRequest>
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   }
   return { email: body.email.toLowerCase(), password: body.password, session: response.json<Session>() };
+}
+
+/**
+ * The account is no longer `user`'s (its address was proven by someone else): their session, their
+ * refresh token and their password are all refused.
+ */
+export async function expectSignedOutForGood(app: App, user: TestUser): Promise<void> {
+  const now = await app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(user.session) });
+  expect(now.statusCode).toBe(401);
+  const refresh = await app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refresh_token: user.session.refresh_token },
+    remoteAddress: uniqueIp(),
+  });
+  expect(refresh.statusCode).toBe(401);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password },
+    remoteAddress: uniqueIp(),
+  });
+  expect(login.statusCode).toBe(401);
 }
 
 /**

@@ -47,3 +47,31 @@ export function LoadingSkeleton({
     </>
   );
 }
+
+interface CardSkeletonProps {
+  /** The card's own spacing and alignment, beside the chrome every list card shares. */
+  className: string;
+  /** The picture's size, shape and shade: a book's cover, a person's avatar. */
+  picture: string;
+  /** The text column's spacing. */
+  text: string;
+  /** Each line of text: its height, width and shade. */
+  lines: string[];
+  /** What follows the lines (a card's chips). */
+  children?: ReactNode;
+}
+
+/** A list card's placeholder (an item of a LoadingSkeleton): a picture beside lines of text. */
+export function CardSkeleton({ className, picture, text, lines, children }: CardSkeletonProps) {
+  return (
+    <div className={cn('flex rounded-2xl border border-stone-200 bg-white p-3', className)} aria-hidden>
+      <div className={cn('shrink-0 animate-pulse', picture)} />
+      <div className={cn('flex flex-1 flex-col', text)}>
+        {lines.map((line, index) => (
+          <div key={index} className={cn('animate-pulse rounded', line)} />
+        ))}
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,6 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { connectApiAuth } from '../lib/api-client';
+import { routeFixture, type RouteFixture } from './route-fixture';
 
 export interface SavedFile {
   blob: Blob;
@@ -24,4 +26,34 @@ export function captureSavedFiles(): SavedFile[] {
     if (blob) saved.push({ blob, download: this.download });
   });
   return saved;
+}
+
+export interface DownloadFixture extends RouteFixture {
+  /** The files saved in this test. */
+  readonly saved: SavedFile[];
+}
+
+/** A signed-in reader's downloads from `route`: a {@link routeFixture} with the files the app saves. */
+export function downloadFixture(route: string, firstAnswer: () => Response): DownloadFixture {
+  const endpoint = routeFixture(route, firstAnswer);
+  let saved: SavedFile[] = [];
+  beforeEach(() => {
+    connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });
+    saved = captureSavedFiles();
+  });
+  afterEach(() => connectApiAuth(null));
+  return {
+    get api() {
+      return endpoint.api;
+    },
+    get answer() {
+      return endpoint.answer;
+    },
+    set answer(next) {
+      endpoint.answer = next;
+    },
+    get saved() {
+      return saved;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import type { ErrorResponse, Session, UserResponse } from '@summa/shared';
+import type { Session, UserResponse } from '@summa/shared';
 import { buildApp } from '../../app.js';
 import { SESSION_CHECK_TTL_MS } from './live-sessions.js';
 import {
@@ -14,6 +14,7 @@ import {
   userSignups,
   userSubscriptions,
 } from '../../db/schema/index.js';
+import { errorOf, postMalformedJson } from '../../test/api-errors.js';
 import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
 import { bearer, confirmTestUser, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
 
@@ -52,7 +53,6 @@ describe.each(TEST_DATABASES)('accounts and sessions on %s', (kind) => {
 
   // Each request comes from its own address, so that per-IP rate limits stay out of the way.
   const inject = (options: InjectOptions) => context.app.inject({ remoteAddress: uniqueIp(), ...options });
-  const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorResponse).error;
   const userCount = async () => {
     const [row] = await context.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     return row?.n ?? 0;
@@ -165,12 +165,7 @@ describe.each(TEST_DATABASES)('accounts and sessions on %s', (kind) => {
 
     it('answers 400 INVALID_JSON to malformed JSON and 413 to a body over 64 KB', async () => {
       const before = await userCount();
-      const malformed = await inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"email": "a@b.co", ',
-      });
+      const malformed = await postMalformedJson(inject, '/api/auth/signup', '{"email": "a@b.co", ');
       expect(malformed.statusCode).toBe(400);
       expect(errorOf(malformed).code).toBe('INVALID_JSON');
       const huge = await inject({

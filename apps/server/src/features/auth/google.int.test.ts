@@ -6,7 +6,13 @@ import type { ErrorResponse, Session, UserResponse } from '@summa/shared';
 import { buildApp, type App } from '../../app.js';
 import { oauthStates, profiles, userIdentities, userSignups } from '../../db/schema/index.js';
 import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
+import {
+  bearer,
+  expectSignedOutForGood,
+  signUpTestUser,
+  uniqueEmail,
+  uniqueIp,
+} from '../../test/test-users.js';
 
 const CLIENT_ID = 'summa-test-client.apps.example.com';
 const HOST = 'summa.example';
@@ -195,19 +201,7 @@ describe.each(TEST_DATABASES)('Google sign-in on %s', (kind) => {
     account.email = stranger.email;
     const owner = (await exchange(handoffCode(await signIn()))).json<Session>();
     expect(owner.user).toMatchObject({ id: stranger.session.user.id, email_confirmed: true });
-    const strangerNow = await context.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: bearer(stranger.session),
-    });
-    expect(strangerNow.statusCode).toBe(401);
-    const strangerLogin = await context.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: stranger.email, password: 'stranger pass' },
-      remoteAddress: uniqueIp(),
-    });
-    expect(strangerLogin.statusCode).toBe(401);
+    await expectSignedOutForGood(context.app, stranger);
     // A proven account keeps its password and sessions when Google signs in again.
     const again = (await exchange(handoffCode(await signIn()))).json<Session>();
     const ownerNow = await context.app.inject({

@@ -2,10 +2,11 @@ import type { AdminUser } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { render, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
+import { clearAfterEach } from '../../test/route-fixture';
 import { PremiumGrantsCard } from './premium-grants-card';
 import { englishUser } from '../../test/english-user';
 
@@ -40,11 +41,7 @@ beforeEach(() => {
   user = englishUser();
 });
 
-afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+clearAfterEach();
 
 function renderCard() {
   render(

@@ -2,6 +2,7 @@ import type { Book } from '@summa/shared';
 import { BookOpenCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardSkeleton } from '../../components/loading-skeleton';
 import { BookCover } from '../../components/ui/book-cover';
 import { BookBadges, BookFacts } from './book-badges';
 import { bookHref } from './explore-state';
@@ -38,17 +39,16 @@ export function BookCard({ book }: { book: Book }) {
 
 export function BookCardSkeleton() {
   return (
-    <div className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-3" aria-hidden>
-      <div className="aspect-[2/3] w-20 shrink-0 animate-pulse rounded-md bg-stone-200" />
-      <div className="flex flex-1 flex-col gap-2 py-1">
-        <div className="h-4 w-4/5 animate-pulse rounded bg-stone-200" />
-        <div className="h-3 w-1/2 animate-pulse rounded bg-stone-200" />
-        <div className="h-3 w-1/3 animate-pulse rounded bg-stone-100" />
-        <div className="mt-auto flex gap-1">
-          <div className="h-5 w-16 animate-pulse rounded-full bg-stone-100" />
-          <div className="h-5 w-20 animate-pulse rounded-full bg-stone-100" />
-        </div>
+    <CardSkeleton
+      className="gap-4"
+      picture="aspect-[2/3] w-20 rounded-md bg-stone-200"
+      text="gap-2 py-1"
+      lines={['h-4 w-4/5 bg-stone-200', 'h-3 w-1/2 bg-stone-200', 'h-3 w-1/3 bg-stone-100']}
+    >
+      <div className="mt-auto flex gap-1">
+        <div className="h-5 w-16 animate-pulse rounded-full bg-stone-100" />
+        <div className="h-5 w-20 animate-pulse rounded-full bg-stone-100" />
       </div>
-    </div>
+    </CardSkeleton>
   );
 }

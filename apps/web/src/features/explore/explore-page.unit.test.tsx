@@ -4,34 +4,18 @@ import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
+import { testBook } from '../../test/book-fixture';
 import { ExplorePage } from './explore-page';
 import { renderWithQueries } from '../../test/query-client';
 import { englishUser } from '../../test/english-user';
 
-function book(overrides: Partial<Book> & Pick<Book, 'id' | 'title'>): Book {
-  return {
-    slug: overrides.id,
-    original_title: overrides.title,
-    author: 'Some Author',
-    year: 2018,
-    isbn13: null,
-    category: 'habits',
-    level: 'basic',
-    badges: [],
-    trending_score: 50,
-    cover_url: null,
-    lang: 'en',
-    ...overrides,
-  };
-}
-
-const ATOMIC = book({
+const ATOMIC = testBook({
   id: 'b1',
   title: 'Atomic Habits',
   author: 'James Clear',
   badges: ['editors', 'trending'],
 });
-const WHY_WE_SLEEP = book({
+const WHY_WE_SLEEP = testBook({
   id: 'b2',
   title: 'Why We Sleep',
   author: 'Matthew Walker',

@@ -2,6 +2,7 @@ import type { HistoryItem } from '@summa/shared';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardSkeleton } from '../../components/loading-skeleton';
 import { BookCover } from '../../components/ui/book-cover';
 import { currentLanguage } from '../../lib/i18n';
 import { formatFullDate, formatSeen } from './format-seen';
@@ -46,14 +47,16 @@ export function HistoryEntry({ item, now }: { item: HistoryItem; now: Date }) {
 
 export function HistoryEntrySkeleton() {
   return (
-    <div className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-3 sm:p-4" aria-hidden>
-      <div className="aspect-[2/3] w-16 shrink-0 animate-pulse rounded-md bg-stone-200 sm:w-20" />
-      <div className="flex flex-1 flex-col gap-2 py-1">
-        <div className="h-4 w-3/5 animate-pulse rounded bg-stone-200" />
-        <div className="h-3 w-1/3 animate-pulse rounded bg-stone-200" />
-        <div className="h-3 w-full animate-pulse rounded bg-stone-100" />
-        <div className="h-3 w-4/5 animate-pulse rounded bg-stone-100" />
-      </div>
-    </div>
+    <CardSkeleton
+      className="gap-4 sm:p-4"
+      picture="aspect-[2/3] w-16 rounded-md bg-stone-200 sm:w-20"
+      text="gap-2 py-1"
+      lines={[
+        'h-4 w-3/5 bg-stone-200',
+        'h-3 w-1/3 bg-stone-200',
+        'h-3 w-full bg-stone-100',
+        'h-3 w-4/5 bg-stone-100',
+      ]}
+    />
   );
 }

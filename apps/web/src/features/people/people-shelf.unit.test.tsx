@@ -5,24 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
 import { englishUser } from '../../test/english-user';
 import { renderWithQueries } from '../../test/query-client';
+import { testBook } from '../../test/book-fixture';
 import { PeopleShelfPage } from './people-shelf';
 
+/** A shelf's book: one without a summary unless it says so. */
 function book(overrides: Partial<Book> & Pick<Book, 'id' | 'title'>): Book {
-  return {
-    slug: overrides.id,
-    original_title: overrides.title,
-    author: 'Someone',
-    year: 2000,
-    isbn13: null,
-    category: 'life',
-    level: 'basic',
-    badges: [],
-    trending_score: 10,
-    cover_url: null,
-    lang: 'en',
-    summary_id: null,
-    ...overrides,
-  };
+  return testBook({ summary_id: null, ...overrides });
 }
 
 const MOREL = book({

@@ -1,5 +1,6 @@
 import type { PersonSummary } from '@summa/shared';
 import { Link } from 'react-router';
+import { CardSkeleton } from '../../components/loading-skeleton';
 import { useLanguage } from '../../lib/use-language';
 import { usePeopleTexts } from '../../lib/people-texts';
 import { countryName } from './people-format';
@@ -33,12 +34,11 @@ export function PersonCard({ person }: { person: PersonSummary }) {
 
 export function PersonCardSkeleton() {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3" aria-hidden>
-      <div className="size-12 shrink-0 animate-pulse rounded-full bg-stone-200" />
-      <div className="flex flex-1 flex-col gap-2">
-        <div className="h-4 w-3/5 animate-pulse rounded bg-stone-200" />
-        <div className="h-3 w-2/5 animate-pulse rounded bg-stone-100" />
-      </div>
-    </div>
+    <CardSkeleton
+      className="items-center gap-3"
+      picture="size-12 rounded-full bg-stone-200"
+      text="gap-2"
+      lines={['h-4 w-3/5 bg-stone-200', 'h-3 w-2/5 bg-stone-100']}
+    />
   );
 }

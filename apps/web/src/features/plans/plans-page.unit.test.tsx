@@ -3,13 +3,14 @@ import { translations } from '@summa/shared/i18n';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { leaveApp } from '../../lib/leave-app';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testMe } from '../../test/me-fixture';
 import { testSession } from '../../test/session-fixture';
+import { clearAfterEach } from '../../test/route-fixture';
 import { PlansPage } from './plans-page';
 import { renderSignedIn } from '../../test/render-app';
 import { englishUser } from '../../test/english-user';
@@ -53,10 +54,8 @@ beforeEach(() => {
   user = englishUser();
 });
 
+clearAfterEach();
 afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   vi.mocked(leaveApp).mockClear();
 });
 

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { toast, Toaster } from 'sonner';
-import { captureSavedFiles, type SavedFile } from '../../test/saved-files';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectApiAuth } from '../../lib/api-client';
-import { apiError, fakeApi, offline, type FakeApi } from '../../test/fake-api';
+import { Toaster } from 'sonner';
+import { downloadFixture } from '../../test/saved-files';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, offline } from '../../test/fake-api';
 import { FICTION_SUMMARY } from '../../test/summary-fixture';
 import { SummaryActions } from './summary-actions';
 import { renderWithQueries } from '../../test/query-client';
@@ -23,24 +22,11 @@ function pdfAnswer(disposition: string | null = DISPOSITION): Response {
   return new Response(PDF_BYTES, { status: 200, headers });
 }
 
-let api: FakeApi;
-let answer: () => Response | Promise<Response>;
 let user: UserEvent;
-let saved: SavedFile[];
+const downloads = downloadFixture('GET /api/summaries/:id/pdf', () => pdfAnswer());
 
 beforeEach(() => {
   user = englishUser();
-  answer = () => pdfAnswer();
-  api = fakeApi({ 'GET /api/summaries/:id/pdf': () => answer() });
-  connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });
-  saved = captureSavedFiles();
-});
-
-afterEach(() => {
-  toast.dismiss();
-  connectApiAuth(null);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function renderActions(premium: boolean) {
@@ -53,34 +39,36 @@ function renderActions(premium: boolean) {
   return screen.getByRole('button', { name: 'Download PDF' });
 }
 
-const pdfRequests = () => api.requests.filter(({ route }) => route.endsWith('/pdf'));
+const pdfRequests = () => downloads.api.requests.filter(({ route }) => route.endsWith('/pdf'));
 
 describe('Download PDF for a Premium reader', () => {
   it('downloads the server’s PDF with the reader’s session and saves it under the title', async () => {
     const button = renderActions(true);
     await user.click(button);
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
     const [request] = pdfRequests();
     expect(request?.path).toBe('/api/summaries/sum-pt/pdf');
     expect(request?.headers.get('Authorization')).toBe('Bearer access-1');
     expect(request?.headers.get('Accept')).toBe('application/pdf');
-    expect(saved[0]?.download).toBe('Ação e Reação.pdf');
-    expect(saved[0]?.blob.type).toBe('application/pdf');
-    const bytes = await saved[0]?.blob.arrayBuffer();
+    expect(downloads.saved[0]?.download).toBe('Ação e Reação.pdf');
+    expect(downloads.saved[0]?.blob.type).toBe('application/pdf');
+    const bytes = await downloads.saved[0]?.blob.arrayBuffer();
     expect(bytes && new Uint8Array(bytes)).toEqual(PDF_BYTES);
     expect(document.querySelector('a[download]')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('names the file after the title when the answer gives no name', async () => {
-    answer = () => pdfAnswer(null);
+    downloads.answer = () => pdfAnswer(null);
     await user.click(renderActions(true));
-    await waitFor(() => expect(saved.map(({ download }) => download)).toEqual(['Ação e Reação.pdf']));
+    await waitFor(() =>
+      expect(downloads.saved.map(({ download }) => download)).toEqual(['Ação e Reação.pdf']),
+    );
   });
 
   it('shows that the PDF is being prepared, and asks only once meanwhile', async () => {
     let release: (response: Response) => void = () => undefined;
-    answer = () => new Promise<Response>((resolve) => (release = resolve));
+    downloads.answer = () => new Promise<Response>((resolve) => (release = resolve));
     const button = renderActions(true);
     await user.click(button);
     expect(await screen.findByRole('button', { name: 'Preparing the PDF…' })).toBe(button);
@@ -89,36 +77,36 @@ describe('Download PDF for a Premium reader', () => {
     await user.click(button);
     expect(pdfRequests()).toHaveLength(1);
     release(pdfAnswer());
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBe(button);
     expect(button.getAttribute('aria-busy')).toBe('false');
   });
 
   it('says the download failed, with the server’s translated message', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    answer = () => apiError(500, 'INTERNAL_ERROR', 'Internal error. Please try again later.');
+    downloads.answer = () => apiError(500, 'INTERNAL_ERROR', 'Internal error. Please try again later.');
     await user.click(renderActions(true));
     await screen.findByText('Could not download the PDF.');
     expect(screen.getByText('Internal error. Please try again later.')).toBeTruthy();
-    expect(saved).toEqual([]);
+    expect(downloads.saved).toEqual([]);
     expect(warn).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Download PDF' }).getAttribute('aria-busy')).toBe('false');
   });
 
   it('says the download failed when the network is down', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    answer = offline;
+    downloads.answer = offline;
     await user.click(renderActions(true));
     await screen.findByText('Could not download the PDF.');
     expect(screen.getByText('Please try again in a moment.')).toBeTruthy();
   });
 
   it('shows the upgrade dialog when the server says the reader is not Premium', async () => {
-    answer = () => apiError(403, 'PREMIUM_REQUIRED', 'This feature is available on Premium only.');
+    downloads.answer = () => apiError(403, 'PREMIUM_REQUIRED', 'This feature is available on Premium only.');
     await user.click(renderActions(true));
     const dialog = await screen.findByRole('dialog', { name: 'PDF export is a Premium feature' });
     expect(within(dialog).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/plans');
-    expect(saved).toEqual([]);
+    expect(downloads.saved).toEqual([]);
     expect(screen.queryByText('Could not download the PDF.')).toBeNull();
   });
 });

@@ -102,6 +102,10 @@ describe('signing in and out', () => {
     );
   });
 
+  /** The sign-up form's values, and the fields of the request they make. */
+  const SIGN_UP = { email: USER.email, password: 'secret1', fullName: USER.full_name };
+  const SIGN_UP_BODY = { email: USER.email, password: 'secret1', full_name: USER.full_name };
+
   it('signs up with the sign-up metadata and forgets the pending values', async () => {
     const session = sessionFor();
     const server = fakeApi({ 'POST /api/auth/signup': () => json(session, 201) });
@@ -111,15 +115,10 @@ describe('signing in and out', () => {
     );
     const client = newClient();
 
-    await client.signUp(
-      { email: USER.email, password: 'secret1', fullName: USER.full_name },
-      { language: 'pt', path: '/pt/auth', country: 'BR' },
-    );
+    await client.signUp(SIGN_UP, { language: 'pt', path: '/pt/auth', country: 'BR' });
 
     expect(server.to('/api/auth/signup')[0]?.body).toEqual({
-      email: USER.email,
-      password: 'secret1',
-      full_name: USER.full_name,
+      ...SIGN_UP_BODY,
       signup_language: 'pt',
       signup_path: '/pt/auth',
       signup_country: 'BR',
@@ -130,14 +129,9 @@ describe('signing in and out', () => {
 
   it('leaves out an unknown path and country', async () => {
     const server = fakeApi({ 'POST /api/auth/signup': () => json(sessionFor(), 201) });
-    await newClient().signUp(
-      { email: USER.email, password: 'secret1', fullName: USER.full_name },
-      { language: 'es', path: '', country: '' },
-    );
+    await newClient().signUp(SIGN_UP, { language: 'es', path: '', country: '' });
     expect(server.to('/api/auth/signup')[0]?.body).toEqual({
-      email: USER.email,
-      password: 'secret1',
-      full_name: USER.full_name,
+      ...SIGN_UP_BODY,
       signup_language: 'es',
     });
   });

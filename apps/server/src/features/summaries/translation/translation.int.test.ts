@@ -46,15 +46,19 @@ describe.each(TEST_DATABASES)('instant translation on %s', (kind) => {
     return reader;
   }
 
-  /** A stored Portuguese summary (a fresh title each time, so tests do not share translations). */
-  async function sourceSummary(reader: TestUser, prefix = 'Livro'): Promise<{ id: string; title: string }> {
-    const title = `${prefix} ${randomUUID().slice(0, 8)}`;
-    const response = await context.app.inject({
+  /** A reader's generation of a summary of the test author's `title`. */
+  const generate = (reader: TestUser, title: string, language: Language) =>
+    context.app.inject({
       method: 'POST',
       url: '/api/summaries',
       headers: bearer(reader.session),
-      payload: { bookTitle: title, bookAuthor: AUTHOR, language: 'pt' },
+      payload: { bookTitle: title, bookAuthor: AUTHOR, language },
     });
+
+  /** A stored Portuguese summary (a fresh title each time, so tests do not share translations). */
+  async function sourceSummary(reader: TestUser, prefix = 'Livro'): Promise<{ id: string; title: string }> {
+    const title = `${prefix} ${randomUUID().slice(0, 8)}`;
+    const response = await generate(reader, title, 'pt');
     expect(response.statusCode).toBe(200);
     return { id: response.json<GenerateSummaryResponse>().summaryId, title };
   }
@@ -108,12 +112,7 @@ describe.each(TEST_DATABASES)('instant translation on %s', (kind) => {
     const again = await translate(source.id, other, { language: 'es' });
     expect(again.json<TranslateSummaryResponse>()).toEqual({ summaryId: translated.summaryId, cached: true });
     const free = await signUpTestUser(context.app);
-    const generated = await context.app.inject({
-      method: 'POST',
-      url: '/api/summaries',
-      headers: bearer(free.session),
-      payload: { bookTitle: source.title, bookAuthor: AUTHOR, language: 'es' },
-    });
+    const generated = await generate(free, source.title, 'es');
     expect(generated.json<GenerateSummaryResponse>()).toMatchObject({
       summaryId: translated.summaryId,
       cached: true,
@@ -149,12 +148,7 @@ describe.each(TEST_DATABASES)('instant translation on %s', (kind) => {
       const translation = translate(source.id, reader, { language: 'en' });
       await fake.waitForRequests(before + 1);
       const free = await signUpTestUser(context.app);
-      const generation = await context.app.inject({
-        method: 'POST',
-        url: '/api/summaries',
-        headers: bearer(free.session),
-        payload: { bookTitle: source.title, bookAuthor: AUTHOR, language: 'en' },
-      });
+      const generation = await generate(free, source.title, 'en');
       const translated = (await translation).json<TranslateSummaryResponse>();
       expect(generation.json<GenerateSummaryResponse>()).toMatchObject({
         summaryId: translated.summaryId,

@@ -9,12 +9,11 @@ import { useLocation } from 'react-router';
 import { DialogActions } from '../../../components/ui/action-dialog';
 import { Button } from '../../../components/ui/button';
 import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
-import { TextField } from '../../../components/ui/text-field';
+import { CurrentPasswordField } from './current-password-field';
 import { authClient } from '../../../lib/auth/auth-client';
 import { rememberReturnPath } from '../../../lib/auth/return-target';
 import { signupMetadata } from '../../../lib/auth/signup-metadata';
 import { serverFieldError } from '../../../lib/form-errors';
-import { requiredFieldProps } from '../../../lib/form-fields';
 import { logWarning } from '../../../lib/logger';
 import { deleteAccount } from './account-api';
 import { accountErrorCode, accountErrorText } from './account-errors';
@@ -105,12 +104,12 @@ export function DeleteAccountForm({ hasPassword, onBusy, onDeleted }: DeleteAcco
       className="flex flex-col gap-4"
     >
       {hasPassword ? (
-        <TextField
+        <CurrentPasswordField
           id={ids.password}
-          type="password"
           label={t('settings.account.delete.password')}
-          autoComplete="current-password"
-          {...requiredFieldProps(form, t, 'password', { readOnly: busy })}
+          form={form}
+          name="password"
+          readOnly={busy}
         />
       ) : (
         <p className="text-sm text-stone-700">{t('settings.account.delete.google')}</p>

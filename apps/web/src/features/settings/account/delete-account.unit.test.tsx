@@ -1,35 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../../lib/auth/auth-client';
 import { takeReturnPath } from '../../../lib/auth/return-target';
 import { setLanguage } from '../../../lib/i18n';
-import { apiError, fakeApi, noContent, type FakeApi } from '../../../test/fake-api';
+import { apiError, noContent } from '../../../test/fake-api';
+import { routeFixture } from '../../../test/route-fixture';
 import { renderAccount } from '../../../test/render-account';
 import { DeleteAccount } from './delete-account';
 import { englishUser } from '../../../test/english-user';
 
-let api: FakeApi;
 let user: UserEvent;
-let answer: () => Response;
+const endpoint = routeFixture('DELETE /api/me', () => noContent());
 
 beforeEach(() => {
   user = englishUser();
-  answer = () => noContent();
-  api = fakeApi({ 'DELETE /api/me': () => answer() });
-});
-
-afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const opener = () => screen.getByRole('button', { name: 'Delete my account' });
 const dialog = () => screen.getByRole('dialog', { name: 'Delete your account for good?' });
 const confirm = () => within(dialog()).getByRole('button', { name: /^(Delete my account|Deleting…)$/ });
-const deletions = () => api.to('/api/me').filter(({ method }) => method === 'DELETE');
+const deletions = () => endpoint.api.to('/api/me').filter(({ method }) => method === 'DELETE');
 
 describe('Account: delete my account', () => {
   it('explains what is erased and what stays, and closes on Escape with focus back on its button', async () => {
@@ -72,7 +63,7 @@ describe('Account: delete my account', () => {
   });
 
   it('shows a wrong password (400 WRONG_PASSWORD) under the field and keeps the dialog open', async () => {
-    answer = () => apiError(400, 'WRONG_PASSWORD');
+    endpoint.answer = () => apiError(400, 'WRONG_PASSWORD');
     const { router } = renderAccount(<DeleteAccount hasPassword />);
     await user.click(opener());
     const password = within(dialog()).getByLabelText('Type your password to confirm');
@@ -85,7 +76,7 @@ describe('Account: delete my account', () => {
   });
 
   it('says another failure in the dialog', async () => {
-    answer = () => apiError(503, 'DATABASE_UNAVAILABLE');
+    endpoint.answer = () => apiError(503, 'DATABASE_UNAVAILABLE');
     renderAccount(<DeleteAccount hasPassword />);
     await user.click(opener());
     await user.type(within(dialog()).getByLabelText('Type your password to confirm'), 'my-secret');
@@ -120,7 +111,7 @@ describe('Account: delete my account', () => {
   });
 
   it('without a recent Google sign-in (403 REAUTH_REQUIRED), explains and offers to sign in with Google again, back to Settings', async () => {
-    answer = () => apiError(403, 'REAUTH_REQUIRED');
+    endpoint.answer = () => apiError(403, 'REAUTH_REQUIRED');
     const google = vi.spyOn(authClient, 'signInWithGoogle').mockImplementation(() => undefined);
     renderAccount(<DeleteAccount hasPassword={false} />);
     await user.click(opener());
@@ -135,7 +126,7 @@ describe('Account: delete my account', () => {
 
   it('in Portuguese, asks and answers in Portuguese', async () => {
     setLanguage('pt');
-    answer = () => apiError(400, 'WRONG_PASSWORD');
+    endpoint.answer = () => apiError(400, 'WRONG_PASSWORD');
     renderAccount(<DeleteAccount hasPassword />);
     await user.click(screen.getByRole('button', { name: 'Excluir minha conta' }));
     const open = screen.getByRole('dialog', { name: 'Excluir sua conta para sempre?' });

@@ -2,17 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changeMyEmailRequestSchema, type ChangeMyEmailRequest } from '@summa/shared';
 import { MailCheck, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
-import { serverFieldError } from '../../../lib/form-errors';
 import { requiredFieldProps } from '../../../lib/form-fields';
-import { logWarning } from '../../../lib/logger';
 import { changeEmail } from './account-api';
-import { accountErrorText } from './account-errors';
 import { AccountCard } from './account-card';
+import { CurrentPasswordField } from './current-password-field';
+import { useAccountForm } from './use-account-form';
 
 const resolver = zodResolver(changeMyEmailRequestSchema);
 
@@ -30,56 +28,28 @@ interface EmailFormProps {
 export function EmailForm({ email, hasPassword }: EmailFormProps) {
   const { t } = useTranslation();
   const ids = { email: useId(), password: useId(), error: useId() };
-  const { ref: errorRef, focus: focusError } = useFormErrorFocus();
-  const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
-  const form = useForm<ChangeMyEmailRequest>({
+  const { form, failure, errorRef, isSubmitting, onSubmit } = useAccountForm({
     resolver,
-    mode: 'onTouched',
     defaultValues: { newEmail: '', password: '' },
+    refusals: {
+      EMAIL_UNCHANGED: 'newEmail',
+      EMAIL_TAKEN: 'newEmail',
+      WRONG_PASSWORD: 'password',
+      INVALID_CREDENTIALS: 'password',
+    },
+    failureLog: 'the e-mail change could not be asked for',
+    send: (values: ChangeMyEmailRequest) => {
+      setPending(null);
+      return changeEmail(values);
+    },
+    onSent: (answer) => setPending(answer.pendingEmail),
   });
-  const {
-    handleSubmit,
-    setError,
-    reset,
-    formState: { isSubmitting },
-  } = form;
-
-  const send = async (values: ChangeMyEmailRequest) => {
-    setFailure(null);
-    setPending(null);
-    try {
-      const answer = await changeEmail(values);
-      reset();
-      setPending(answer.pendingEmail);
-    } catch (error) {
-      const refusal = serverFieldError(error, {
-        EMAIL_UNCHANGED: 'newEmail',
-        EMAIL_TAKEN: 'newEmail',
-        WRONG_PASSWORD: 'password',
-        INVALID_CREDENTIALS: 'password',
-      });
-      if (refusal) {
-        setError(refusal.field, { type: refusal.code }, { shouldFocus: true });
-        return;
-      }
-      logWarning('the e-mail change could not be asked for', error);
-      setFailure(accountErrorText(error, t));
-      focusError();
-    }
-  };
 
   return (
     <AccountCard title={t('settings.account.email.title')} lead={t('settings.account.email.lead', { email })}>
       {hasPassword ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            if (isSubmitting) event.preventDefault();
-            else void handleSubmit(send)(event);
-          }}
-          className="flex flex-col gap-4"
-        >
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <TextField
             id={ids.email}
             type="email"
@@ -88,12 +58,11 @@ export function EmailForm({ email, hasPassword }: EmailFormProps) {
             spellCheck={false}
             {...requiredFieldProps(form, t, 'newEmail')}
           />
-          <TextField
+          <CurrentPasswordField
             id={ids.password}
-            type="password"
             label={t('settings.account.email.password')}
-            autoComplete="current-password"
-            {...requiredFieldProps(form, t, 'password')}
+            form={form}
+            name="password"
           />
           <FormError id={ids.error} ref={errorRef} message={failure} />
           <SubmitButton busy={isSubmitting} icon={<Send aria-hidden />}>

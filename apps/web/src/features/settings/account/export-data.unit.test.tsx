@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { captureSavedFiles, type SavedFile } from '../../../test/saved-files';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectApiAuth } from '../../../lib/api-client';
-import { apiError, fakeApi, type FakeApi } from '../../../test/fake-api';
+import { downloadFixture } from '../../../test/saved-files';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError } from '../../../test/fake-api';
 import { renderAccount } from '../../../test/render-account';
 import { exportFileName } from './account-api';
 import { ExportData } from './export-data';
@@ -30,24 +28,11 @@ function exportAnswer(body = EXPORT): Response {
   });
 }
 
-let api: FakeApi;
 let user: UserEvent;
-let answer: () => Response | Promise<Response>;
-let saved: SavedFile[];
+const downloads = downloadFixture('GET /api/me/export', () => exportAnswer());
 
 beforeEach(() => {
   user = englishUser();
-  answer = () => exportAnswer();
-  api = fakeApi({ 'GET /api/me/export': () => answer() });
-  connectApiAuth({ accessToken: () => 'access-1', renewAfterUnauthorized: () => Promise.resolve(null) });
-  saved = captureSavedFiles();
-});
-
-afterEach(() => {
-  toast.dismiss();
-  connectApiAuth(null);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const button = () => screen.getByRole('button', { name: 'Download my data' });
@@ -60,42 +45,42 @@ describe('Account: download my data', () => {
 
   it('shows its progress, then saves the server’s JSON as it came, under the day’s name', async () => {
     let release: (response: Response) => void = () => undefined;
-    answer = () => new Promise<Response>((resolve) => (release = resolve));
+    downloads.answer = () => new Promise<Response>((resolve) => (release = resolve));
     renderAccount(<ExportData />);
     await user.click(button());
     await screen.findByText('Preparing your file…');
     expect(button().getAttribute('aria-busy')).toBe('true');
     // A second press while it is on its way asks for nothing more.
     await user.click(button());
-    expect(api.to('/api/me/export')).toHaveLength(1);
+    expect(downloads.api.to('/api/me/export')).toHaveLength(1);
 
     release(exportAnswer());
     await screen.findByText('Your data was downloaded.');
-    const [request] = api.to('/api/me/export');
+    const [request] = downloads.api.to('/api/me/export');
     expect(request?.method).toBe('GET');
     expect(request?.headers.get('Authorization')).toBe('Bearer access-1');
     expect(request?.headers.get('Accept')).toBe('application/json');
-    expect(saved.map(({ download }) => download)).toEqual([exportFileName()]);
-    expect(await saved[0]?.blob.text()).toBe(EXPORT);
-    expect(saved[0]?.blob.type).toBe('application/json');
+    expect(downloads.saved.map(({ download }) => download)).toEqual([exportFileName()]);
+    expect(await downloads.saved[0]?.blob.text()).toBe(EXPORT);
+    expect(downloads.saved[0]?.blob.type).toBe('application/json');
     expect(screen.queryByText('Preparing your file…')).toBeNull();
     expect(button().getAttribute('aria-busy')).toBe('false');
   });
 
   it('says why when the server refuses, and saves nothing', async () => {
-    answer = () => apiError(429, 'RATE_LIMITED', 'from the server');
+    downloads.answer = () => apiError(429, 'RATE_LIMITED', 'from the server');
     renderAccount(<ExportData />);
     await user.click(button());
     await screen.findByText('Too many attempts. Please wait a little and try again.');
-    expect(saved).toEqual([]);
+    expect(downloads.saved).toEqual([]);
   });
 
   it('saves nothing that is not an export (a proxy’s page, say)', async () => {
-    answer = () => exportAnswer('<html>Bad gateway</html>');
+    downloads.answer = () => exportAnswer('<html>Bad gateway</html>');
     renderAccount(<ExportData />);
     await user.click(button());
     await screen.findByText('Internal error. Please try again later.');
     await waitFor(() => expect(button().getAttribute('aria-busy')).toBe('false'));
-    expect(saved).toEqual([]);
+    expect(downloads.saved).toEqual([]);
   });
 });

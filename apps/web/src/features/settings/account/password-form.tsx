@@ -2,21 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changeMyPasswordRequestSchema } from '@summa/shared';
 import { PASSWORD_MIN_LENGTH } from '@summa/shared/auth';
 import { KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { toast } from '../../../lib/toast';
+import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { TextField } from '../../../components/ui/text-field';
 import { authClient } from '../../../lib/auth/auth-client';
-import { serverFieldError } from '../../../lib/form-errors';
 import { requiredFieldProps } from '../../../lib/form-fields';
-import { logWarning } from '../../../lib/logger';
 import { changePassword } from './account-api';
-import { accountErrorText } from './account-errors';
 import { AccountCard } from './account-card';
+import { CurrentPasswordField } from './current-password-field';
+import { useAccountForm } from './use-account-form';
 
 interface PasswordValues {
   currentPassword: string;
@@ -44,70 +42,39 @@ interface PasswordFormProps {
 export function PasswordForm({ hasPassword, email, onChanged }: PasswordFormProps) {
   const { t } = useTranslation();
   const ids = { current: useId(), next: useId(), error: useId() };
-  const { ref: errorRef, focus: focusError } = useFormErrorFocus();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<PasswordValues>({
+  const { form, failure, errorRef, isSubmitting, onSubmit } = useAccountForm({
     resolver: RESOLVERS[hasPassword ? 'change' : 'set'],
-    mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '' },
+    refusals: hasPassword
+      ? { WRONG_PASSWORD: 'currentPassword', INVALID_CREDENTIALS: 'currentPassword' }
+      : {},
+    failureLog: 'the password could not be changed',
+    send: (values: PasswordValues) =>
+      changePassword(hasPassword ? values : { newPassword: values.newPassword }),
+    onSent: () => {
+      toast.success(
+        t(hasPassword ? 'settings.account.password.changed' : 'settings.account.password.wasSet'),
+      );
+      onChanged();
+      // The account has a password now: its user says so from here on (best effort).
+      void authClient.getUser().catch(() => null);
+    },
   });
-  const {
-    handleSubmit,
-    setError,
-    reset,
-    formState: { isSubmitting },
-  } = form;
-
-  const save = async (values: PasswordValues) => {
-    setFailure(null);
-    try {
-      await changePassword(hasPassword ? values : { newPassword: values.newPassword });
-    } catch (error) {
-      const refusal = hasPassword
-        ? serverFieldError(error, {
-            WRONG_PASSWORD: 'currentPassword',
-            INVALID_CREDENTIALS: 'currentPassword',
-          })
-        : null;
-      if (refusal) {
-        setError(refusal.field, { type: refusal.code }, { shouldFocus: true });
-        return;
-      }
-      logWarning('the password could not be changed', error);
-      setFailure(accountErrorText(error, t));
-      focusError();
-      return;
-    }
-    reset();
-    toast.success(t(hasPassword ? 'settings.account.password.changed' : 'settings.account.password.wasSet'));
-    onChanged();
-    // The account has a password now: its user says so from here on (best effort).
-    void authClient.getUser().catch(() => null);
-  };
 
   return (
     <AccountCard
       title={t(hasPassword ? 'settings.account.password.changeTitle' : 'settings.account.password.setTitle')}
       lead={t(hasPassword ? 'settings.account.password.changeLead' : 'settings.account.password.setLead')}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          // The button stays focusable while saving (focus stays on it); a second press does nothing.
-          if (isSubmitting) event.preventDefault();
-          else void handleSubmit(save)(event);
-        }}
-        className="flex flex-col gap-4"
-      >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {/* For password managers: the account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         {hasPassword ? (
-          <TextField
+          <CurrentPasswordField
             id={ids.current}
-            type="password"
             label={t('settings.account.password.current')}
-            autoComplete="current-password"
-            {...requiredFieldProps(form, t, 'currentPassword')}
+            form={form}
+            name="currentPassword"
           />
         ) : null}
         <TextField

@@ -1,34 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { testAccountSessions } from '../../../test/account-fixture';
-import { apiError, fakeApi, json, noContent, type FakeApi } from '../../../test/fake-api';
+import { apiError, json, noContent } from '../../../test/fake-api';
+import { routeFixture } from '../../../test/route-fixture';
 import { renderAccount } from '../../../test/render-account';
 import { AccountSection } from './account-section';
 import { PasswordForm } from './password-form';
 import { englishUser } from '../../../test/english-user';
 
-let api: FakeApi;
 let user: UserEvent;
-let answer: () => Response;
+const endpoint = routeFixture('POST /api/me/password', () => noContent(), {
+  'GET /api/me/sessions': () => json({ sessions: testAccountSessions() }),
+});
 
 beforeEach(() => {
   user = englishUser();
-  answer = () => noContent();
-  api = fakeApi({
-    'POST /api/me/password': () => answer(),
-    'GET /api/me/sessions': () => json({ sessions: testAccountSessions() }),
-  });
 });
 
-afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-});
-
-const bodies = () => api.to('/api/me/password').map(({ body }) => body);
+const bodies = () => endpoint.api.to('/api/me/password').map(({ body }) => body);
 const current = () => screen.getByLabelText('Current password');
 const next = () => screen.getByLabelText('New password');
 
@@ -45,7 +36,7 @@ describe('Account: change password', () => {
     // The form starts again empty; the list of devices is read again.
     expect((current() as HTMLInputElement).value).toBe('');
     expect((next() as HTMLInputElement).value).toBe('');
-    await waitFor(() => expect(api.to('/api/me/sessions')).toHaveLength(2));
+    await waitFor(() => expect(endpoint.api.to('/api/me/sessions')).toHaveLength(2));
   });
 
   it('checks the new password by the shared contract before sending anything', async () => {
@@ -60,7 +51,7 @@ describe('Account: change password', () => {
   });
 
   it('shows a wrong current password (400 WRONG_PASSWORD) under its field and focuses it', async () => {
-    answer = () => apiError(400, 'WRONG_PASSWORD', 'from the server');
+    endpoint.answer = () => apiError(400, 'WRONG_PASSWORD', 'from the server');
     const onChanged = vi.fn();
     renderAccount(<PasswordForm hasPassword email="ana@example.com" onChanged={onChanged} />);
     await user.type(current(), 'not-it');
@@ -74,7 +65,7 @@ describe('Account: change password', () => {
   });
 
   it('says any other failure in the form, translated, and keeps what was typed', async () => {
-    answer = () => apiError(429, 'RATE_LIMITED');
+    endpoint.answer = () => apiError(429, 'RATE_LIMITED');
     renderAccount(<PasswordForm hasPassword email="ana@example.com" onChanged={() => undefined} />);
     await user.type(current(), 'old-secret');
     await user.type(next(), 'new-secret-1');
@@ -85,7 +76,7 @@ describe('Account: change password', () => {
   });
 
   it('says when there is no connection', async () => {
-    answer = () => {
+    endpoint.answer = () => {
       throw new TypeError('Failed to fetch');
     };
     renderAccount(<PasswordForm hasPassword email="ana@example.com" onChanged={() => undefined} />);
@@ -109,7 +100,7 @@ describe('Account: change password', () => {
 
   it('in Portuguese, says it all in Portuguese', async () => {
     setLanguage('pt');
-    answer = () => apiError(400, 'WRONG_PASSWORD');
+    endpoint.answer = () => apiError(400, 'WRONG_PASSWORD');
     renderAccount(<PasswordForm hasPassword email="ana@example.com" onChanged={() => undefined} />);
     await user.type(screen.getByLabelText('Senha atual'), 'x');
     await user.type(screen.getByLabelText('Nova senha'), 'new-secret-1');

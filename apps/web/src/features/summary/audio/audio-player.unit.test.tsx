@@ -268,13 +268,19 @@ describe.each(['pt', 'en', 'es'] as const)('the audio player in %s', (language) 
 describe('the audio player and XP', () => {
   const xpEvents = () => api.to('/api/xp').map(({ body }) => body);
 
-  it('reports audio_generated once the narration the reader asked for is made', async () => {
+  /** A signed-in reader presses Listen; the narration's stream is the test's to send. */
+  async function listenSignedIn() {
     await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
     const user = userEvent.setup();
     const stream = eventStream();
     api.on({ 'POST /api/summaries/:id/audio': () => stream.response });
     renderPlayer('en');
     await user.click(await screen.findByRole('button', { name: 'Listen' }));
+    return stream;
+  }
+
+  it('reports audio_generated once the narration the reader asked for is made', async () => {
+    const stream = await listenSignedIn();
     await stream.send({ type: 'plan', totalParts: 1 });
     await stream.send({ type: 'part', part: part(1) });
     expect(xpEvents()).toEqual([]);
@@ -287,12 +293,7 @@ describe('the audio player and XP', () => {
   });
 
   it('reports nothing when the narration fails', async () => {
-    await authClient.signInWithPassword({ email: 'ana@example.com', password: 'secret1' });
-    const user = userEvent.setup();
-    const stream = eventStream();
-    api.on({ 'POST /api/summaries/:id/audio': () => stream.response });
-    renderPlayer('en');
-    await user.click(await screen.findByRole('button', { name: 'Listen' }));
+    const stream = await listenSignedIn();
     await stream.send({ type: 'error', code: 'AUDIO_FAILED', message: 'x' });
     await stream.end();
     await screen.findByRole('alert');
