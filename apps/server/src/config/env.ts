@@ -213,7 +213,7 @@ export interface AppConfig {
   catalogRefreshSeconds: number;
   /** Signs access tokens; when unset, one is generated once and kept in the database. */
   jwtSecret: string | undefined;
-  /** Lowercased e-mails whose accounts have the admin role. */
+  /** Lowercased e-mails whose proven accounts are made admins at start and at sign-up (roles live in the database). */
   adminEmails: string[];
   /** Mail goes through SMTP when set, else to the outbox table. */
   smtpUrl: string | undefined;

@@ -135,7 +135,7 @@ export async function readPersonalData(
 export async function deleteAccount(
   db: Database,
   userId: string,
-  within: (tx: Transaction) => Promise<void>,
+  within: (tx: Transaction, email: string) => Promise<void>,
 ): Promise<{ avatarKey: string | null } | undefined> {
   return db.transaction(async (tx) => {
     const [account] = await tx
@@ -145,7 +145,7 @@ export async function deleteAccount(
       .where(eq(users.id, userId))
       .for('update', { of: users });
     if (!account) return undefined;
-    await within(tx);
+    await within(tx, account.email);
     if (account.avatarKey) {
       await tx.insert(orphanedFiles).values({ key: account.avatarKey }).onConflictDoNothing();
     }
