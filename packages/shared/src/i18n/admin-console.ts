@@ -61,7 +61,12 @@ const pt = {
     from: 'De',
     to: 'Até',
     sort: 'Ordem',
-    sorts: { newest: 'Mais novos', oldest: 'Mais antigos', best: 'Mais bem avaliados', worst: 'Pior avaliados' },
+    sorts: {
+      newest: 'Mais novos',
+      oldest: 'Mais antigos',
+      best: 'Mais bem avaliados',
+      worst: 'Pior avaliados',
+    },
     none: 'Nenhum resumo encontrado.',
     score: 'Nota {{score}} ({{likes}} positivas, {{dislikes}} negativas)',
     readers_one: '{{count}} leitor',
@@ -234,7 +239,8 @@ const en: ConsoleTexts = {
     approve: 'Show on the landing',
     withdraw: 'Take off the landing',
     approved: 'On the landing',
-    notEligible: 'Only thumbs-up feedback with a comment, from a reader with a nickname, can go on the landing.',
+    notEligible:
+      'Only thumbs-up feedback with a comment, from a reader with a nickname, can go on the landing.',
   },
   usage: {
     title: 'Usage in the last 30 days',
@@ -371,7 +377,8 @@ const es: ConsoleTexts = {
     approve: 'Mostrar en la portada',
     withdraw: 'Quitar de la portada',
     approved: 'En la portada',
-    notEligible: 'Solo las valoraciones positivas con comentario, de quien tiene apodo, pueden ir a la portada.',
+    notEligible:
+      'Solo las valoraciones positivas con comentario, de quien tiene apodo, pueden ir a la portada.',
   },
   usage: {
     title: 'Uso en los últimos 30 días',
