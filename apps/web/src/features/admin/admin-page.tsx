@@ -44,7 +44,7 @@ export function AdminPage() {
         onValueChange={(value) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}
         className="flex flex-col gap-6"
       >
-        <TabsList aria-label={tConsole('tabs.label')} className="self-start">
+        <TabsList aria-label={tConsole('tabs.label')} className="flex-wrap self-start">
           {TABS.map((name) => (
             <TabsTrigger key={name} value={name}>
               {tConsole(`tabs.${name}`)}

@@ -73,7 +73,7 @@ function ReaderCard({ reader }: { reader: AdminReader }) {
     [t('readers.language'), reader.language.toUpperCase()],
     [
       t('readers.usage'),
-      t('readers.usageValue', { summaries: reader.summariesThisMonth, audios: reader.audiosThisMonth }),
+      `${t('readers.summariesCount', { count: reader.summariesThisMonth })}, ${t('readers.audiosCount', { count: reader.audiosThisMonth })}`,
     ],
     [t('readers.lastSeen'), reader.lastSeenAt ? formatWhen(reader.lastSeenAt) : t('readers.never')],
   ];

@@ -37,8 +37,8 @@ export default function UsageCharts({ days }: { days: AdminUsageDay[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={32} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="summaries" name={t('usage.summaries')} fill="#4f46e5" />
-            <Bar dataKey="audios" name={t('usage.audios')} fill="#d97706" />
+            <Bar isAnimationActive={false} dataKey="summaries" name={t('usage.summaries')} fill="#4f46e5" />
+            <Bar isAnimationActive={false} dataKey="audios" name={t('usage.audios')} fill="#d97706" />
           </BarChart>
         </ResponsiveContainer>
       </figure>
@@ -53,6 +53,7 @@ export default function UsageCharts({ days }: { days: AdminUsageDay[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={32} />
             <Tooltip />
             <Line
+              isAnimationActive={false}
               type="monotone"
               dataKey="activeReaders"
               name={t('usage.activeReaders')}
