@@ -29,7 +29,13 @@ export type WorkLogKind = (typeof WORK_LOG_KINDS)[number];
 export const WORK_LOG_OUTCOMES = ['cached', 'made', 'failed'] as const;
 export type WorkLogOutcome = (typeof WORK_LOG_OUTCOMES)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A calendar day, YYYY-MM-DD, that exists (not 2026-02-30). */
+const isoDate = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  });
 
 export const adminIdParamsSchema = z.object({ id: z.uuid() });
 

@@ -35,8 +35,8 @@ export class AdminService implements AdminAudit, WorkLog {
     };
   }
 
-  record(entry: WorkLogEntry): void {
-    insertWorkLog(this.deps.db, entry).catch((error: unknown) => {
+  async record(entry: WorkLogEntry): Promise<void> {
+    await insertWorkLog(this.deps.db, entry).catch((error: unknown) => {
       this.deps.log.warn({ err: error, kind: entry.kind }, 'could not write a line of the usage log');
     });
   }

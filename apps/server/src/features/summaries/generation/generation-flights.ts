@@ -125,7 +125,7 @@ export class GenerationFlights {
           : await writeSummary(book, options, emit, flight.signal);
       const related = await relatedBooks(catalog, book);
       const status = provider.status();
-      this.deps.workLog?.record({
+      await this.deps.workLog?.record({
         kind: 'model',
         outcome: 'made',
         modelMs: performance.now() - started,
@@ -161,7 +161,7 @@ export class GenerationFlights {
       const failure = asGenerationFailure(error);
       metrics.workFinished(kind, failure instanceof GenerationError ? 'failed' : 'cancelled', seconds());
       if (failure instanceof GenerationError) {
-        this.deps.workLog?.record({ kind: 'model', outcome: 'failed', cause: failure.code, ...tokens });
+        await this.deps.workLog?.record({ kind: 'model', outcome: 'failed', cause: failure.code, ...tokens });
       }
       if (failure instanceof GenerationError) {
         log.warn(
