@@ -167,7 +167,26 @@ function SummaryCard({ summary }: { summary: AdminSummary }) {
   );
 }
 
-/** The summary as stored: its one-liner and its sections' text. */
+/** Every text of a field of the content, in order (a section's title and its explanation on one line). */
+function linesOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(linesOf);
+  if (value && typeof value === 'object') {
+    const parts = Object.values(value).flatMap(linesOf);
+    return parts.length > 0 ? [parts.join(' — ')] : [];
+  }
+  return [];
+}
+
+/** The content's fields as blocks of text, the one-liner and the kind left out (shown elsewhere). */
+function textBlocks(content: object): string[][] {
+  return Object.entries(content)
+    .filter(([key]) => key !== 'kind' && key !== 'oneLiner')
+    .map(([, value]) => linesOf(value))
+    .filter((block) => block.length > 0);
+}
+
+/** The summary as stored: its one-liner and the text of its sections. */
 function SummaryDialog({ summary, onClose }: { summary: AdminSummary; onClose: () => void }) {
   const { t } = useConsoleTexts();
   const opened = useQuery(adminSummaryQuery(summary.id));
@@ -184,9 +203,19 @@ function SummaryDialog({ summary, onClose }: { summary: AdminSummary; onClose: (
       className="max-w-2xl"
     >
       {content ? (
-        <pre className="max-h-[60vh] overflow-auto rounded-xl bg-stone-50 p-3 text-xs whitespace-pre-wrap text-stone-800">
-          {JSON.stringify(content, null, 2)}
-        </pre>
+        <div className="flex max-h-[60vh] flex-col gap-3 overflow-auto rounded-xl bg-stone-50 p-3 text-sm text-stone-800">
+          {textBlocks(content).map((block, index) =>
+            block.length === 1 ? (
+              <p key={index}>{block[0]}</p>
+            ) : (
+              <ul key={index} className="list-disc pl-5">
+                {block.map((line, position) => (
+                  <li key={position}>{line}</li>
+                ))}
+              </ul>
+            ),
+          )}
+        </div>
       ) : null}
     </ActionDialog>
   );
