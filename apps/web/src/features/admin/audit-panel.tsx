@@ -13,39 +13,53 @@ export function AuditPanel() {
         entries.length === 0 ? (
           <p className="text-sm text-stone-600">{t('audit.none')}</p>
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('audit.title')}</caption>
-              <thead className="bg-stone-50 text-stone-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t('audit.when')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('audit.who')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('audit.what')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('audit.target')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id} className="border-t border-stone-100">
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
-                    </td>
-                    <td className="px-3 py-2 break-all">{entry.adminEmail}</td>
-                    <td className="px-3 py-2">{t(`audit.actions.${entry.action}`)}</td>
-                    <td className="px-3 py-2 break-all">{entry.targetLabel ?? entry.targetId ?? ''}</td>
+          <>
+            {/* Phones get one card per action; wider screens the table (only one is displayed). */}
+            <ul className="flex flex-col gap-2 sm:hidden" aria-label={t('audit.title')}>
+              {entries.map((entry) => (
+                <li key={entry.id} className="rounded-2xl border border-stone-200 bg-white p-3 text-sm">
+                  <p className="font-semibold text-stone-900">{t(`audit.actions.${entry.action}`)}</p>
+                  <p className="break-all text-stone-700">{entry.targetLabel ?? entry.targetId ?? ''}</p>
+                  <p className="text-xs text-stone-600">
+                    <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time> · {entry.adminEmail}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white sm:block">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{t('audit.title')}</caption>
+                <thead className="bg-stone-50 text-stone-700">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">
+                      {t('audit.when')}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('audit.who')}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('audit.what')}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('audit.target')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {entries.map((entry) => (
+                    <tr key={entry.id} className="border-t border-stone-100">
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
+                      </td>
+                      <td className="px-3 py-2 break-all">{entry.adminEmail}</td>
+                      <td className="px-3 py-2">{t(`audit.actions.${entry.action}`)}</td>
+                      <td className="px-3 py-2 break-all">{entry.targetLabel ?? entry.targetId ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )
       }
     </ConsoleSection>
