@@ -71,9 +71,14 @@ describe('the admin console', () => {
     const landing = await context.newPage();
     await landing.goto('/en');
     const section = landing.locator('section[aria-labelledby="testimonials-title"]');
-    await section.scrollIntoViewIfNeeded();
+    // The island replaces the section as it hydrates: scroll to it again until its readers show.
     await expect
-      .poll(() => section.getByRole('heading', { level: 2 }).textContent())
+      .poll(async () => {
+        await landing.evaluate(() =>
+          document.querySelector('section[aria-labelledby="testimonials-title"]')?.scrollIntoView(),
+        );
+        return section.getByRole('heading', { level: 2 }).textContent();
+      })
       .toBe(translations.en.landing.testimonials.readers.title);
     for (const comment of comments) await section.getByText(comment).waitFor();
     expect(errors).toEqual([]);
