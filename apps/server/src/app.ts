@@ -5,6 +5,7 @@ import { composeServices, type ServiceOverrides } from './composition.js';
 import type { AppConfig } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
 import { audioRoutes } from './features/audio/audio.routes.js';
 import { accountSecurityRoutes } from './features/auth/account-security.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -208,9 +209,17 @@ export async function buildApp({
   // Presigned S3 URLs point at the bucket; only local files are served by the app.
   if (services.files) await app.register(filesRoutes, { files: services.files });
   await app.register(billingRoutes, { billing: services.billing });
-  await app.register(adminUsersRoutes, { billing: services.billing });
+  await app.register(adminUsersRoutes, { billing: services.billing, audit: services.admin });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(testimonialsRoutes, { testimonials: services.testimonials });
+  await app.register(testimonialsRoutes, { testimonials: services.testimonials, audit: services.admin });
+  await app.register(adminRoutes, {
+    admin: services.admin,
+    readerAccess: services.auth.readerAccess,
+    accounts: services.account,
+    summaries: services.summaries,
+    regeneration: services.generation,
+    contact: services.contact,
+  });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(readingListRoutes, { readingList: services.readingList });
 

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/env.js';
 import { loadOrCreateSecret } from './db/app-secrets.repository.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AccountService } from './features/account/account.service.js';
+import { AdminService } from './features/admin/admin.service.js';
 import { AudioSyntheses } from './features/audio/audio-synthesis.js';
 import { AudioService } from './features/audio/audio.service.js';
 import type { PartLimits } from './features/audio/narration.js';
@@ -14,6 +15,7 @@ import { EmailConfirmationService } from './features/auth/email-confirmation.ser
 import { GoogleSignInService } from './features/auth/google.service.js';
 import { KnownDevices } from './features/auth/known-devices.service.js';
 import { Passwords } from './features/auth/passwords.service.js';
+import { ReaderAccessService } from './features/auth/reader-access.service.js';
 import { RecoveryService } from './features/auth/recovery.service.js';
 import { SessionCheckService } from './features/auth/session-check.service.js';
 import { SessionService, type AuthDeps } from './features/auth/session.service.js';
@@ -107,6 +109,8 @@ export interface AuthServices extends AuthRoutesOptions {
   sessionCheck: SessionCheckService;
   /** The reader's password, address and devices; the ReaderReauthentication port. */
   security: AccountSecurityService;
+  /** Roles and sessions as an admin changes them; the ReaderAccess port. */
+  readerAccess: ReaderAccessService;
 }
 
 /** Every service of the server, built once; buildApp hands them to the plugins and routes. */
@@ -143,6 +147,8 @@ export interface Services {
   people: PeopleService;
   /** The books each reader saved to read. */
   readingList: ReadingListService;
+  /** The admin console's audit log, usage log and cross-feature reads (ADR 0030). */
+  admin: AdminService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
   files: FilesService | undefined;
   /** Closes what was built here for the app's life (the model and the voice it chose). */
@@ -174,6 +180,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   if (!options.ttsProvider) closers.push(() => tts.close());
 
   const auth = await composeAuth(options);
+  // The AdminAudit and WorkLog ports: the console's audit rows and usage numbers.
+  const admin = new AdminService({ db, log });
 
   // Ports (src/ports) bound to the features that implement them.
   const catalogLookup = new CatalogLookup({ db });
@@ -223,11 +231,13 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   const summaryFlights = new GenerationFlights({
     db,
     summaries,
+    audit: admin,
     provider: llm,
     catalog: catalogLookup,
     idleTimeoutMs: config.llm.idleTimeoutMs,
     log,
     metrics: options.metrics,
+    workLog: admin,
     leaseMs,
     pollMs,
     queue,
@@ -240,6 +250,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     closers.unshift(() => summaryFlights.closeWorker(config.role === 'all' ? 0 : shutdownGraceMs));
   }
   const generation = new GenerationService({
+    workLog: admin,
     flights: summaryFlights,
     catalog: catalogLookup,
     quota: usage,
@@ -276,6 +287,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     log,
     admit: rateLimit.admitAudio,
     shutdownGraceMs,
+    workLog: admin,
   });
 
   // The editorial library: resolved in the catalogue like a generation; the demo's narration on the house.
@@ -367,6 +379,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     // The ListedBooks port: shelves and reading lists show catalogue books as the catalogue does.
     people: new PeopleService({ db, books: catalogLookup, log }),
     readingList: new ReadingListService({ db, books: catalogLookup }),
+    admin,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
       // The sweep first: it may be storing a cover, and the storage and database close after this.
@@ -423,6 +436,7 @@ async function composeAuth(options: CompositionOptions): Promise<AuthServices> {
     sessions,
     accounts: new AuthService({ ...deps, sessions }),
     security: new AccountSecurityService({ ...deps, confirmation }),
+    readerAccess: new ReaderAccessService(deps),
     recovery: new RecoveryService({ ...deps, sessions }),
     confirmation,
     google: new GoogleSignInService({ ...deps, settings: config.google, sessions }),

@@ -67,6 +67,21 @@ import {
 } from './contracts/gamification.js';
 import { healthResponseSchema, readinessResponseSchema } from './contracts/health.js';
 import { noContentSchema } from './contracts/no-content.js';
+import {
+  adminAuditResponseSchema,
+  adminContactMessageResponseSchema,
+  adminContactMessagesResponseSchema,
+  adminFeedbackResponseSchema,
+  adminIdParamsSchema,
+  adminReaderResponseSchema,
+  adminReadersQuerySchema,
+  adminReadersResponseSchema,
+  adminRoleRequestSchema,
+  adminSummariesQuerySchema,
+  adminSummariesResponseSchema,
+  adminSummaryResponseSchema,
+  adminUsageResponseSchema,
+} from './contracts/admin.js';
 import { adminStatusResponseSchema, statusResponseSchema } from './contracts/status.js';
 import {
   adminTestimonialParamsSchema,
@@ -377,6 +392,61 @@ export const ENDPOINTS = {
       params: adminTestimonialParamsSchema,
       response: noContent,
     },
+    /** Readers whose e-mail or nickname holds `q` (any case), newest first; the newest 50 without `q`. */
+    readers: {
+      ...ENDPOINT_ROUTES.admin.readers,
+      querystring: adminReadersQuerySchema,
+      response: { 200: adminReadersResponseSchema },
+    },
+    /** Makes a reader an admin or a reader again; 409 LAST_ADMIN for the last admin. */
+    setRole: {
+      ...ENDPOINT_ROUTES.admin.setRole,
+      params: adminIdParamsSchema,
+      body: adminRoleRequestSchema,
+      response: { 200: adminReaderResponseSchema },
+    },
+    /** Ends every session of the reader: their tokens stop working. */
+    signOutReader: {
+      ...ENDPOINT_ROUTES.admin.signOutReader,
+      params: adminIdParamsSchema,
+      response: noContent,
+    },
+    /** Deletes the account: the deletion a reader does from Settings. */
+    deleteReader: { ...ENDPOINT_ROUTES.admin.deleteReader, params: adminIdParamsSchema, response: noContent },
+    summaries: {
+      ...ENDPOINT_ROUTES.admin.summaries,
+      querystring: adminSummariesQuerySchema,
+      response: { 200: adminSummariesResponseSchema },
+    },
+    summary: {
+      ...ENDPOINT_ROUTES.admin.summary,
+      params: adminIdParamsSchema,
+      response: { 200: adminSummaryResponseSchema },
+    },
+    /** Removes a summary; its readers keep a history entry that says so. 409 EDITORIAL_SUMMARY for the editors'. */
+    removeSummary: {
+      ...ENDPOINT_ROUTES.admin.removeSummary,
+      params: adminIdParamsSchema,
+      response: noContent,
+    },
+    /** Has the model write the summary again, through the usual single flight; answers once it is stored. */
+    regenerateSummary: {
+      ...ENDPOINT_ROUTES.admin.regenerateSummary,
+      params: adminIdParamsSchema,
+      response: { 200: adminSummaryResponseSchema },
+    },
+    contactMessages: {
+      ...ENDPOINT_ROUTES.admin.contactMessages,
+      response: { 200: adminContactMessagesResponseSchema },
+    },
+    handleContactMessage: {
+      ...ENDPOINT_ROUTES.admin.handleContactMessage,
+      params: adminIdParamsSchema,
+      response: { 200: adminContactMessageResponseSchema },
+    },
+    feedback: { ...ENDPOINT_ROUTES.admin.feedback, response: { 200: adminFeedbackResponseSchema } },
+    usage: { ...ENDPOINT_ROUTES.admin.usage, response: { 200: adminUsageResponseSchema } },
+    audit: { ...ENDPOINT_ROUTES.admin.audit, response: { 200: adminAuditResponseSchema } },
   },
   contact: {
     send: {

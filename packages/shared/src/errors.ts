@@ -77,6 +77,10 @@ export const ERROR_CODES = [
   'TESTIMONIAL_NOT_ELIGIBLE',
   /** The reader's reading list already holds READING_LIST_MAX books. */
   'READING_LIST_FULL',
+  /** The only admin cannot stop being one: make another admin first. */
+  'LAST_ADMIN',
+  /** The editors' summaries are not removed from the admin console. */
+  'EDITORIAL_SUMMARY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -28,4 +28,5 @@ export * from './contracts/billing.js';
 export * from './contracts/contact.js';
 export * from './contracts/testimonials.js';
 export * from './contracts/people.js';
+export * from './contracts/admin.js';
 export * from './endpoints.js';

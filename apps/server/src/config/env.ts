@@ -232,7 +232,7 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   /** argon2id's cost for new password hashes (existing hashes carry their own). */
   passwordHashing: PasswordHashing;
-  /** Lowercased e-mails whose accounts have the admin role. */
+  /** Lowercased e-mails whose proven accounts are made admins at start and at sign-up (roles live in the database). */
   adminEmails: string[];
   /** Mail goes through SMTP when set, else to the outbox table. */
   smtpUrl: string | undefined;

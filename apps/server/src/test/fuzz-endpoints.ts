@@ -6,6 +6,9 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import {
+  adminReadersQuerySchema,
+  adminRoleRequestSchema,
+  adminSummariesQuerySchema,
   adminUsersQuerySchema,
   audioQuerySchema,
   checkoutRequestSchema,
@@ -128,6 +131,10 @@ const knownEmail = fc.constantFrom(PLACEHOLDERS.userEmail);
 /** The endpoints and their share of the requests (8,395 in all). */
 export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]> {
   const id = idSegment([summaryId]);
+  // The admin console's actions get ids of nothing (and hostile ones): an admin caller must not
+  // delete, sign out or demote the actors, nor remove the summary the other areas read.
+  const nobody = idSegment(['00000000-0000-4000-8000-000000000000']);
+  const admins = { none: 3, user: 3, admin: 3, forged: 2 };
   return {
     operations: [
       { method: 'GET', route: '/healthz', runs: 60 },
@@ -171,6 +178,17 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         id,
         callers: { none: 3, user: 3, admin: 3, forged: 2 },
       },
+      { method: 'GET', route: '/api/admin/contact-messages', runs: 20, callers: admins },
+      {
+        method: 'PUT',
+        route: '/api/admin/contact-messages/{id}/handled',
+        runs: 20,
+        id: nobody,
+        callers: admins,
+      },
+      { method: 'GET', route: '/api/admin/feedback', runs: 20, callers: admins },
+      { method: 'GET', route: '/api/admin/usage', runs: 20, callers: admins },
+      { method: 'GET', route: '/api/admin/audit', runs: 20, callers: admins },
       { method: 'GET', route: '/api/docs', runs: 30 },
       { method: 'GET', route: '/api/docs/json', runs: 30 },
       {
@@ -482,6 +500,40 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         runs: 60,
         id,
         callers: { none: 3, user: 3, admin: 3, forged: 2 },
+      },
+      // The admin console's readers and summaries (ADR 0030).
+      {
+        method: 'GET',
+        route: '/api/admin/readers',
+        runs: 20,
+        query: contractQuery(adminReadersQuerySchema, { q: fc.oneof(email, hostileString) }),
+        callers: admins,
+      },
+      {
+        method: 'PUT',
+        route: '/api/admin/readers/{id}/role',
+        runs: 20,
+        id: nobody,
+        body: contractBody(adminRoleRequestSchema),
+        callers: admins,
+      },
+      { method: 'POST', route: '/api/admin/readers/{id}/sign-out', runs: 20, id: nobody, callers: admins },
+      { method: 'DELETE', route: '/api/admin/readers/{id}', runs: 20, id: nobody, callers: admins },
+      {
+        method: 'GET',
+        route: '/api/admin/summaries',
+        runs: 20,
+        query: contractQuery(adminSummariesQuerySchema),
+        callers: admins,
+      },
+      { method: 'GET', route: '/api/admin/summaries/{id}', runs: 20, id, callers: admins },
+      { method: 'DELETE', route: '/api/admin/summaries/{id}', runs: 20, id: nobody, callers: admins },
+      {
+        method: 'POST',
+        route: '/api/admin/summaries/{id}/regenerate',
+        runs: 20,
+        id: nobody,
+        callers: admins,
       },
     ],
     unknown: [

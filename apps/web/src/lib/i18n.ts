@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { TranslationResource } from '@summa/shared/i18n';
 import { appTranslations } from '@summa/shared/i18n/app';
+import type { ConsoleTexts } from '@summa/shared/i18n/admin-console';
 import type { PeopleTexts } from '@summa/shared/i18n/people';
 import {
   DEFAULT_LANGUAGE,
@@ -14,8 +15,11 @@ import {
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    /** 'people' is loaded with the screens that show it (lib/people-texts.ts). */
-    resources: { translation: TranslationResource; people: PeopleTexts };
+    /**
+     * 'people' is loaded with the screens that show it (lib/people-texts.ts), 'console' with the
+     * admin console (features/admin/console-texts.ts).
+     */
+    resources: { translation: TranslationResource; people: PeopleTexts; console: ConsoleTexts };
   }
 }
 

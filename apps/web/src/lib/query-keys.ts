@@ -53,4 +53,18 @@ export const queryKeys = {
   readingList: (language: Language) => ['reading-list', language] as const,
   /** GET /api/admin/people (admins). */
   adminPeople: ['admin', 'people'] as const,
+  /** GET /api/admin/readers?q= (admins). */
+  adminReaders: (q: string) => ['admin', 'readers', q] as const,
+  /** GET /api/admin/summaries?… (admins). */
+  adminSummaries: (search: string) => ['admin', 'summaries', search] as const,
+  /** GET /api/admin/summaries/:id (admins). */
+  adminSummary: (id: string) => ['admin', 'summary', id] as const,
+  /** GET /api/admin/contact-messages (admins). */
+  adminContactMessages: ['admin', 'contact-messages'] as const,
+  /** GET /api/admin/feedback (admins). */
+  adminFeedback: ['admin', 'feedback'] as const,
+  /** GET /api/admin/usage (admins). */
+  adminUsage: ['admin', 'usage'] as const,
+  /** GET /api/admin/audit (admins): every action changes it. */
+  adminAudit: ['admin', 'audit'] as const,
 };

@@ -283,6 +283,8 @@ export const historyItemSchema = z.object({
   oneLiner: text(),
   /** When the reader last generated or opened it. */
   lastSeenAt: text(),
+  /** An admin removed it (ADR 0030): the entry stays, and cannot be opened. */
+  removed: z.boolean(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

@@ -19,6 +19,9 @@ export const contactMessages = pgTable(
     /** The language of the page it was sent from (the request's Accept-Language). */
     language: languageEnum('language').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin marked it handled; null while it waits. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('contact_messages_created_idx').on(table.createdAt.desc()),

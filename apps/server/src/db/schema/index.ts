@@ -9,3 +9,4 @@ export * from './gamification.js';
 export * from './billing.js';
 export * from './contact.js';
 export * from './people.js';
+export * from './admin.js';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema, type ErrorResponse, type SummaryContent } from '@summa/shared';
 import {
+  adminAudit,
   bookSummaries,
   books,
   contactMessages,
@@ -11,12 +12,14 @@ import {
   readerAchievements,
   readerFacts,
   readerProgress,
+  removedSummaryEntries,
   summaryFeedback,
   usageCounters,
   usageReservations,
   userAudios,
   userIdentities,
   userSummaries,
+  workLog,
   xpAwards,
 } from '../../db/schema/index.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
@@ -100,13 +103,28 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
       testimonialApprovedAt: new Date(),
       testimonialApprovedBy: id,
     });
+    // As an admin, the reader handled their own message (for brevity too), and their acts are audited.
     await db.insert(contactMessages).values({
       userId: id,
       name: 'Test Reader',
       email: reader.email,
       message: 'A question about my plan.',
       language: 'en',
+      handledAt: new Date(),
+      handledBy: id,
     });
+    await db
+      .insert(adminAudit)
+      .values({ adminId: id, adminEmail: reader.email, action: 'contact.handled', targetId: id });
+    await db.insert(removedSummaryEntries).values({
+      userId: id,
+      summaryId: id,
+      title: 'A Removed Book',
+      author: 'Someone',
+      language: 'en',
+      lastSeenAt: new Date(),
+    });
+    await db.insert(workLog).values({ kind: 'summary', outcome: 'made', userId: id });
     await db.insert(userAudios).values({ userId: id, bookSummaryId: summaryId, language: 'en' });
     await db.insert(usageCounters).values({ userId: id, monthKey: '2026-11', summariesUsed: 1 });
     await db.insert(usageReservations).values({

@@ -3,6 +3,8 @@ import type { AccountExport } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { AccountDeletionStep } from '../../ports/account-deletion.js';
+import type { AccountRemoval } from '../../ports/account-removal.js';
+import type { AuditStep } from '../../ports/admin-audit.js';
 import type { ReaderReauthentication } from '../../ports/reader-reauthentication.js';
 import type { SessionsToForget } from '../../ports/session-check.js';
 import type { SubscriptionCancellation } from '../../ports/subscription-cancellation.js';
@@ -32,8 +34,10 @@ export interface AccountDeps {
   now?: () => Date;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The reader's data as a whole: all of it as one file, or all of it gone (ADR 0023). */
-export class AccountService {
+export class AccountService implements AccountRemoval {
   constructor(private readonly deps: AccountDeps) {}
 
   async export(userId: string): Promise<AccountExport> {
@@ -54,17 +58,33 @@ export class AccountService {
    * address may sign up again.
    */
   async delete(reader: { id: string; sessionId: string }, password: string | undefined): Promise<void> {
-    const { db, deletionSteps, log } = this.deps;
     await this.deps.reauthentication.confirmReader(reader, password);
-    await this.deps.subscriptions.cancelNow(reader.id);
-    const deleted = await deleteAccount(db, reader.id, async (tx) => {
-      for (const step of deletionSteps) await step.withinDeletion(tx, reader.id);
+    if (!(await this.remove(reader.id, undefined))) throw new AppError('UNAUTHORIZED', 401);
+  }
+
+  /**
+   * The AccountRemoval port: the same deletion, asked for by an admin (no password: the admin's
+   * role is the proof), with the admin's audit row in the deletion's transaction. 404 for no such
+   * account.
+   */
+  async removeAccount(userId: string, audit: AuditStep): Promise<void> {
+    if (!UUID.test(userId) || !(await this.remove(userId, audit))) throw new AppError('NOT_FOUND', 404);
+  }
+
+  /** Cancels the subscription, then deletes in one transaction; false for no such account. */
+  private async remove(userId: string, audit: AuditStep | undefined): Promise<boolean> {
+    const { db, deletionSteps, log } = this.deps;
+    await this.deps.subscriptions.cancelNow(userId);
+    const deleted = await deleteAccount(db, userId, async (tx, email) => {
+      for (const step of deletionSteps) await step.withinDeletion(tx, userId);
+      await audit?.(tx, email);
     });
-    if (!deleted) throw new AppError('UNAUTHORIZED', 401);
-    this.deps.forgetSessions({ userId: reader.id });
-    for (const step of deletionSteps) step.afterDeletion(reader.id);
-    log.info({ userId: reader.id }, 'account deleted');
+    if (!deleted) return false;
+    this.deps.forgetSessions({ userId });
+    for (const step of deletionSteps) step.afterDeletion(userId);
+    log.info({ userId, byAdmin: audit !== undefined }, 'account deleted');
     if (deleted.avatarKey) await this.removeFile(deleted.avatarKey);
+    return true;
   }
 
   /**

@@ -75,7 +75,20 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { key: 'reader_facts', table: 'reader_facts', column: 'user_id' },
   { key: 'reader_achievements', table: 'reader_achievements', column: 'user_id' },
   // Messages sent through the contact page while signed in (a visitor's have no account to go with).
-  { key: 'contact_messages', table: 'contact_messages', column: 'user_id' },
+  { key: 'contact_messages', table: 'contact_messages', column: 'user_id', omit: ['handled_by'] },
+  // As an admin: the messages they marked handled (what others wrote is theirs).
+  {
+    key: 'contact_messages_handled',
+    table: 'contact_messages',
+    column: 'handled_by',
+    pick: ['id', 'handled_at'],
+  },
+  // As an admin: their actions (on whom is left out: it names others).
+  { key: 'admin_actions', table: 'admin_audit', column: 'admin_id', pick: ['id', 'action', 'created_at'] },
+  // Summaries an admin removed, as they stay in the reader's history.
+  { key: 'removed_summary_entries', table: 'removed_summary_entries', column: 'user_id' },
+  // What the reader asked for and how it ended (the admin's usage numbers).
+  { key: 'work_log', table: 'work_log', column: 'user_id' },
   { key: 'reading_list', table: 'reading_list', column: 'user_id' },
   // As an admin: the people they last changed or removed on /curation/people.
   { key: 'people_edited', table: 'people', column: 'edited_by', pick: ['id', 'slug', 'name', 'updated_at'] },
@@ -135,7 +148,7 @@ export async function readPersonalData(
 export async function deleteAccount(
   db: Database,
   userId: string,
-  within: (tx: Transaction) => Promise<void>,
+  within: (tx: Transaction, email: string) => Promise<void>,
 ): Promise<{ avatarKey: string | null } | undefined> {
   return db.transaction(async (tx) => {
     const [account] = await tx
@@ -145,7 +158,7 @@ export async function deleteAccount(
       .where(eq(users.id, userId))
       .for('update', { of: users });
     if (!account) return undefined;
-    await within(tx);
+    await within(tx, account.email);
     if (account.avatarKey) {
       await tx.insert(orphanedFiles).values({ key: account.avatarKey }).onConflictDoNothing();
     }

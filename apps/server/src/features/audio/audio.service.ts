@@ -5,9 +5,10 @@ import type { HouseNarration } from '../../ports/house-narration.js';
 import type { ReaderActivity } from '../../ports/reader-activity.js';
 import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
 import type { UsageQuota, UsageReservation } from '../../ports/usage-quota.js';
+import type { WorkLog } from '../../ports/work-log.js';
 import { leftFlight, type FlightListener } from '../../single-flight/flight.js';
 import { SIGNED_URL_SECONDS, type ObjectStorage } from '../../providers/storage/object-storage.js';
-import { AudioCancelled } from './audio-error.js';
+import { AudioCancelled, AudioError } from './audio-error.js';
 import { audioKey, type AudioSyntheses, type SynthesisEvent, type SynthesisLog } from './audio-synthesis.js';
 import { addUserAudio, findCompleteParts, type AudioTarget, type StoredPart } from './audio.repository.js';
 
@@ -27,6 +28,8 @@ export interface AudioDeps {
   now?: () => Date;
   /** At shutdown, how long running syntheses may go on before their readers are told they failed. */
   shutdownGraceMs?: number | undefined;
+  /** What readers asked for and how it ended, for the admin's usage numbers (the WorkLog port). */
+  workLog?: WorkLog | undefined;
 }
 
 export type PreparedAudio =
@@ -169,12 +172,16 @@ export class AudioService implements HouseNarration {
       charged = true;
       await this.delivered(userId, target, first);
       await signing;
+      await this.deps.workLog?.record({ kind: 'audio', outcome: 'made', userId });
       return {
         ...(await this.present(summary, outcome.value)),
         cached: false,
         usage: await quota.usage(userId),
       };
     } catch (error) {
+      if (error instanceof AudioError) {
+        await this.deps.workLog?.record({ kind: 'audio', outcome: 'failed', cause: error.code, userId });
+      }
       if (!charged) {
         await quota.release(reservation).catch((releaseError: unknown) => {
           log.warn({ err: releaseError }, 'could not release an audio reservation');
@@ -197,6 +204,7 @@ export class AudioService implements HouseNarration {
     const parts = await findCompleteParts(db, target);
     if (parts.length === 0) return undefined;
     await this.delivered(userId, target, await addUserAudio(db, userId, target));
+    await this.deps.workLog?.record({ kind: 'audio', outcome: 'cached', userId });
     return {
       cached: true,
       result: { ...(await this.present(summary, parts)), cached: true, usage: await quota.usage(userId) },

@@ -113,8 +113,8 @@ export async function confirmWithToken(
       .set({
         email: token.email,
         emailConfirmedAt: sql`now()`,
-        // Roles follow proven listed addresses (ADR 0022): the new address decides alone.
-        role: sql`case when ${listed(sql`${token.email}`, adminEmails)} then 'admin' else 'user' end`,
+        // A listed new address seeds the role; an admin's role stays theirs (ADR 0030).
+        role: sql`case when ${listed(sql`${token.email}`, adminEmails)} then 'admin' else ${users.role} end`,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, token.userId));
@@ -196,25 +196,18 @@ export async function confirmByIdentityProvider(
 }
 
 /**
- * Makes the admin role follow ADMIN_EMAILS at start: proven addresses on the list become admins,
- * and admins no longer on the list (or never proven) become readers. Returns how many addresses
- * are listed and how many of them have a proven account.
+ * Seeds the admin role at start: proven addresses ADMIN_EMAILS lists become admins. It never
+ * takes the role away: roles live in the database, and admins change them in the console
+ * (ADR 0030). Returns how many addresses are listed and how many of them have a proven account.
  */
 export async function syncAdminRoles(
   db: Database,
   adminEmails: readonly string[],
 ): Promise<{ listed: number; confirmed: number }> {
-  const listed = listedAdmin(adminEmails);
-  return db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ role: 'user', updatedAt: sql`now()` })
-      .where(and(eq(users.role, 'admin'), sql`not (${listed} and ${users.emailConfirmedAt} is not null)`));
-    const promoted = await tx
-      .update(users)
-      .set({ role: 'admin' })
-      .where(and(listed, sql`${users.emailConfirmedAt} is not null`))
-      .returning({ id: users.id });
-    return { listed: adminEmails.length, confirmed: promoted.length };
-  });
+  const promoted = await db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(and(listedAdmin(adminEmails), sql`${users.emailConfirmedAt} is not null`))
+    .returning({ id: users.id });
+  return { listed: adminEmails.length, confirmed: promoted.length };
 }

@@ -58,7 +58,7 @@ export class EmailConfirmationService {
   }
 
   /**
-   * At start: the admin role follows ADMIN_EMAILS for proven addresses (DESIGN.md Auth). Answers
+   * At start: proven addresses ADMIN_EMAILS lists become admins (it seeds, never demotes; ADR 0030). Answers
    * how many addresses are listed and how many of them have a proven account.
    */
   async syncAdminRoles(): Promise<{ listed: number; confirmed: number }> {

@@ -2,17 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Session, UserResponse } from '@summa/shared';
 import { count, eq } from 'drizzle-orm';
-import { buildApp } from '../../app.js';
-import { mailOutbox, users } from '../../db/schema/index.js';
-import { createTestApp, TEST_DATABASES, testConfig, type TestContext } from '../../test/test-app.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import {
   bearer,
   confirmTestUser,
   mailedToken,
-  signUpTestAdmin,
   expectSignedOutForGood,
   signUpTestUser,
-  uniqueEmail,
   uniqueIp,
 } from '../../test/test-users.js';
 
@@ -130,28 +127,5 @@ describe.each(TEST_DATABASES)('roles and grants only for proven addresses on %s'
     expect((await resend(reader.session)).statusCode).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await mails()).toBe(2);
-  });
-
-  it('follows ADMIN_EMAILS at start: a proven address taken off the list is a reader again', async () => {
-    const email = uniqueEmail('former');
-    const first = await createTestApp(kind, { env: { ADMIN_EMAILS: email } });
-    try {
-      const admin = await signUpTestAdmin(first.app, { email });
-      expect(admin.session.user.role).toBe('admin');
-      const role = async () =>
-        (await first.database.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]
-          ?.role;
-      expect(await role()).toBe('admin');
-      // A restart without the address: the same database, a new app.
-      const restarted = await buildApp({
-        config: testConfig({ ADMIN_EMAILS: 'someone-else@example.com' }),
-        database: first.database,
-      });
-      await restarted.ready();
-      await restarted.close();
-      expect(await role()).toBe('user');
-    } finally {
-      await first.close();
-    }
   });
 });

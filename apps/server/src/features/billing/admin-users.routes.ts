@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
 import { endpointRoute } from '../../http/endpoint-route.js';
+import type { AdminAudit } from '../../ports/admin-audit.js';
 import type { BillingService } from './billing.service.js';
 
 const tags = ['admin'];
 
 /** Admins find an account by e-mail and grant or revoke Premium (recorded with who and when). */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService; audit: AdminAudit }> = async (
   app,
-  { billing },
+  { billing, audit },
 ) => {
   app.route({
     ...endpointRoute(ENDPOINTS.admin.findUser, {
@@ -31,7 +32,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }
       errors: [400, 401, 403, 404, 409],
     }),
     preHandler: app.requireAdmin,
-    handler: async (request) => ({ user: await billing.grant(request.params.id, request.user.id) }),
+    handler: async (request) => ({
+      user: await billing.grant(
+        request.params.id,
+        request.user.id,
+        audit.step(request.user, { action: 'premium.grant', targetId: request.params.id }),
+      ),
+    }),
   });
 
   app.route({
@@ -43,6 +50,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService }
       errors: [400, 401, 403, 404],
     }),
     preHandler: app.requireAdmin,
-    handler: async (request) => ({ user: await billing.revoke(request.params.id, request.user.id) }),
+    handler: async (request) => ({
+      user: await billing.revoke(
+        request.params.id,
+        request.user.id,
+        audit.step(request.user, { action: 'premium.revoke', targetId: request.params.id }),
+      ),
+    }),
   });
 };

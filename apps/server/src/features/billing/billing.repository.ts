@@ -173,7 +173,11 @@ export async function linkCustomer(tx: Transaction, userId: string, customerId: 
 }
 
 /** Grants Premium; false when a grant is already in force. */
-export async function insertGrant(db: Database, userId: string, grantedBy: string): Promise<boolean> {
+export async function insertGrant(
+  db: Database | Transaction,
+  userId: string,
+  grantedBy: string,
+): Promise<boolean> {
   const rows = await db
     .insert(premiumGrants)
     .values({ userId, grantedBy })
@@ -183,7 +187,11 @@ export async function insertGrant(db: Database, userId: string, grantedBy: strin
 }
 
 /** Revokes the grant in force; false when there is none. */
-export async function revokeGrant(db: Database, userId: string, revokedBy: string): Promise<boolean> {
+export async function revokeGrant(
+  db: Database | Transaction,
+  userId: string,
+  revokedBy: string,
+): Promise<boolean> {
   const rows = await db
     .update(premiumGrants)
     .set({ revokedBy, revokedAt: sql`now()` })

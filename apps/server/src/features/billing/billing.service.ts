@@ -9,6 +9,7 @@ import {
   type SubscriptionStatus,
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import type { AuditStep } from '../../ports/admin-audit.js';
 import { AppError } from '../../http/app-error.js';
 import type { SubscriptionCancellation } from '../../ports/subscription-cancellation.js';
 import {
@@ -276,19 +277,30 @@ export class BillingService implements SubscriptionCancellation {
   }
 
   /** Grants Premium to `userId`, recorded as given by `adminId` now (409 when a grant is in force). */
-  async grant(userId: string, adminId: string): Promise<AdminUser> {
+  async grant(userId: string, adminId: string, audit: AuditStep): Promise<AdminUser> {
     if (!UUID.test(userId)) throw new AppError('NOT_FOUND', 404);
     // Premium attaches only to a proven address: an unproven one may be a stranger's sign-up.
-    if (!(await this.account(userId)).emailConfirmed) throw new AppError('EMAIL_NOT_CONFIRMED', 409);
-    if (!(await insertGrant(this.deps.db, userId, adminId))) throw new AppError('ALREADY_PREMIUM', 409);
+    const account = await this.account(userId);
+    if (!account.emailConfirmed) throw new AppError('EMAIL_NOT_CONFIRMED', 409);
+    const granted = await this.deps.db.transaction(async (tx) => {
+      if (!(await insertGrant(tx, userId, adminId))) return false;
+      await audit(tx, account.email);
+      return true;
+    });
+    if (!granted) throw new AppError('ALREADY_PREMIUM', 409);
     return adminView(await this.account(userId));
   }
 
   /** Ends the grant in force, recorded as revoked by `adminId` now (404 when there is none). */
-  async revoke(userId: string, adminId: string): Promise<AdminUser> {
+  async revoke(userId: string, adminId: string, audit: AuditStep): Promise<AdminUser> {
     if (!UUID.test(userId)) throw new AppError('NOT_FOUND', 404);
-    await this.account(userId);
-    if (!(await revokeGrant(this.deps.db, userId, adminId))) {
+    const account = await this.account(userId);
+    const revoked = await this.deps.db.transaction(async (tx) => {
+      if (!(await revokeGrant(tx, userId, adminId))) return false;
+      await audit(tx, account.email);
+      return true;
+    });
+    if (!revoked) {
       throw new AppError('NOT_FOUND', 404, 'This account has no Premium grant to revoke.');
     }
     return adminView(await this.account(userId));

@@ -9,6 +9,7 @@ import { closedPort } from '../../test/llm-test-kit.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
 import { CONTACT_RATE_LIMIT } from './contact.routes.js';
+import { ContactService } from './contact.service.js';
 
 const TEAM = 'team@summa.test';
 
@@ -139,6 +140,31 @@ describe.each(TEST_DATABASES)('the contact message on %s (CONTACT_TO unset: stor
     // An empty honeypot is a person's message.
     expect((await send({ ...valid(email), website: '' })).statusCode).toBe(202);
     expect(await stored(email)).toHaveLength(1);
+  });
+
+  it("marks a message handled in the transaction of the admin's audit row: a failing audit changes nothing", async () => {
+    const email = uniqueEmail('handled');
+    expect((await send(valid(email))).statusCode).toBe(202);
+    const [message] = await stored(email);
+    const contact = new ContactService({
+      db: context.database.db,
+      mail: { send: async () => undefined },
+      contactTo: [],
+      log: context.app.log,
+    });
+    const admin = await signUpTestUser(context.app);
+    const failing = async () => {
+      throw new Error('the audit row could not be written');
+    };
+    await expect(contact.markHandled(message?.id ?? '', admin.session.user.id, failing)).rejects.toThrow(
+      'the audit row could not be written',
+    );
+    expect((await stored(email))[0]?.handledAt).toBeNull();
+    let audited = false;
+    const handled = await contact.markHandled(message?.id ?? '', admin.session.user.id, async () => {
+      audited = true;
+    });
+    expect({ handled: handled.handledAt !== null, audited }).toEqual({ handled: true, audited: true });
   });
 
   it('takes 5 messages an hour from one address, then 429 RATE_LIMITED with Retry-After; other addresses go on', async () => {

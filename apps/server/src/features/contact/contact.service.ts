@@ -3,6 +3,7 @@ import {
   CONTACT_HONEYPOT_FIELD,
   fillTemplate,
   translations,
+  type AdminContactMessage,
   type ContactRequest,
   type Language,
 } from '@summa/shared';
@@ -10,7 +11,13 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
-import { deleteContactMessage, insertContactMessage } from './contact.repository.js';
+import type { AuditStep } from '../../ports/admin-audit.js';
+import {
+  deleteContactMessage,
+  insertContactMessage,
+  listContactMessages,
+  markContactMessageHandled,
+} from './contact.repository.js';
 
 /** How long a request waits for the team's mail before it tells the sender it failed. */
 export const CONTACT_MAIL_TIMEOUT_MS = 15_000;
@@ -118,5 +125,21 @@ export class ContactService {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The admin's inbox. */
+  inbox(): Promise<AdminContactMessage[]> {
+    return listContactMessages(this.deps.db);
+  }
+
+  /** Marks a message handled, with the admin's audit row; 404 for no such message. */
+  async markHandled(id: string, adminId: string, audit: AuditStep): Promise<AdminContactMessage> {
+    const message = await this.deps.db.transaction(async (tx) => {
+      const handled = await markContactMessageHandled(tx, id, adminId);
+      if (handled) await audit(tx, handled.email);
+      return handled;
+    });
+    if (!message) throw new AppError('NOT_FOUND', 404);
+    return message;
   }
 }

@@ -1,6 +1,11 @@
 import {
   FREE_HISTORY_LIMIT,
+  foldText,
+  type AdminSummariesQuery,
+  type AdminSummary,
+  type AdminSummaryResponse,
   type FeedbackRequest,
+  type HistoryItem,
   type HistoryResponse,
   type Language,
   type Suggestion,
@@ -11,10 +16,18 @@ import { createMemoryCache } from '../../cache/memory-cache.js';
 import { batchedReads } from '../../db/batched-reads.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { AuditStep } from '../../ports/admin-audit.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
 import type { StoredCovers } from '../../ports/stored-covers.js';
 import type { SummaryPreviews } from '../../ports/summary-previews.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
+import {
+  findAdminSummary,
+  findRemovedEntries,
+  listAdminSummaries,
+  removeSummary,
+  replaceSummaryContent,
+} from './admin-summaries.repository.js';
 import { createCoverImages, type CoverImages } from './export/cover-image.js';
 import { storeSummary, type NewSummary } from './generation/generation.repository.js';
 import { renderSummaryPdf } from './export/summary-pdf.js';
@@ -48,6 +61,8 @@ export interface SummaryPdf {
   title: string;
   pdf: Buffer;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A stored summary as the API shows it to anyone (the reader's own feedback aside). */
 export function summaryView(summary: SummaryRecord): Omit<Summary, 'feedback'> {
@@ -224,13 +239,23 @@ export class SummariesService implements SummarySource, SummaryPreviews {
     this.readCache.forgetReader(userId, summary.id);
   }
 
-  /** The reader's summaries, most recent first; the free plan sees the 20 most recent. */
+  /**
+   * The reader's summaries, most recent first; the free plan sees the 20 most recent. Summaries an
+   * admin removed stay in it as entries that say so (ADR 0030).
+   */
   async history(userId: string, query: string | undefined): Promise<HistoryResponse> {
     const plan = await this.deps.plan.planOf(userId);
     const limit = plan === 'premium' ? 10_000 : FREE_HISTORY_LIMIT;
-    const { rows, total } = await listUserSummaries(this.deps.db, userId, { query, limit });
-    return {
-      items: rows.map((row) => ({
+    const [{ rows, total }, removedRows] = await Promise.all([
+      listUserSummaries(this.deps.db, userId, { query, limit }),
+      findRemovedEntries(this.deps.db, userId),
+    ]);
+    const folded = query ? foldText(query) : undefined;
+    const removed = removedRows.filter(
+      (row) => !folded || foldText(row.title).includes(folded) || foldText(row.author).includes(folded),
+    );
+    const items: HistoryItem[] = [
+      ...rows.map((row) => ({
         summaryId: row.summaryId,
         title: row.title,
         author: row.author,
@@ -238,10 +263,77 @@ export class SummariesService implements SummarySource, SummaryPreviews {
         cover_url: row.coverUrl,
         oneLiner: row.oneLiner,
         lastSeenAt: row.lastSeenAt.toISOString(),
+        removed: false,
       })),
-      total,
-      limited: total > rows.length && plan !== 'premium',
-    };
+      ...removed.map((row) => ({
+        summaryId: row.summaryId,
+        title: row.title,
+        author: row.author,
+        language: row.language,
+        cover_url: null,
+        oneLiner: '',
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        removed: true,
+      })),
+    ]
+      .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
+      .slice(0, limit);
+    const all = total + removed.length;
+    return { items, total: all, limited: all > items.length && plan !== 'premium' };
+  }
+
+  /** The admin console's list of stored summaries. */
+  adminList(query: AdminSummariesQuery): Promise<AdminSummary[]> {
+    return listAdminSummaries(this.deps.db, query);
+  }
+
+  /** A stored summary as the admin console opens it; 404 for no such summary. */
+  async adminGet(summaryId: string): Promise<AdminSummaryResponse> {
+    const found = UUID.test(summaryId) ? await findAdminSummary(this.deps.db, summaryId) : undefined;
+    if (!found) throw new AppError('NOT_FOUND', 404);
+    return { summary: found.summary, content: found.content };
+  }
+
+  /**
+   * Removes a bad summary with the admin's audit row (ADR 0030); its readers keep an entry that
+   * says so. 404 for no such summary, 409 EDITORIAL_SUMMARY for the editors'.
+   */
+  async remove(summaryId: string, audit: AuditStep): Promise<void> {
+    if (!UUID.test(summaryId)) throw new AppError('NOT_FOUND', 404);
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const removal = await removeSummary(tx, summaryId);
+      if (removal.kind === 'removed') await audit(tx, removal.title);
+      return removal;
+    });
+    if (outcome.kind === 'missing') throw new AppError('NOT_FOUND', 404);
+    if (outcome.kind === 'editorial') {
+      throw new AppError('EDITORIAL_SUMMARY', 409, "The editors' summaries are not removed here.");
+    }
+    this.forget(summaryId);
+  }
+
+  /** The stored summary a regeneration starts from; undefined for no such summary. */
+  async record(summaryId: string): Promise<SummaryRecord | undefined> {
+    return UUID.test(summaryId) ? findSummary(this.deps.db, summaryId) : undefined;
+  }
+
+  /** A regeneration's new content, stored over the old one with the admin's audit row. */
+  async replace(
+    summaryId: string,
+    fields: Pick<NewSummary, 'content' | 'related' | 'model' | 'kind'>,
+    audit: AuditStep,
+  ): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await replaceSummaryContent(tx, summaryId, fields);
+      await audit(tx);
+    });
+    this.forget(summaryId);
+  }
+
+  private forget(summaryId: string): void {
+    this.readCache.forgetSummary(summaryId);
+    this.previews.delete(summaryId);
+    this.topics.delete(summaryId);
   }
 
   /** The reader's own summaries for the search box (source 'history'). */

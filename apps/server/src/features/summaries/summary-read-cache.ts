@@ -57,4 +57,9 @@ export class SummaryReadCache {
   forgetReader(userId: string, summaryId: string): void {
     this.readers.delete(`${userId}|${summaryId}`);
   }
+
+  /** A summary removed or rewritten by an admin: the next read goes to the database. */
+  forgetSummary(id: string): void {
+    this.summaries.delete(id);
+  }
 }

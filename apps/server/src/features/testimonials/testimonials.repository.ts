@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
-import type { Database } from '../../db/database.js';
+import type { Database, Transaction } from '../../db/database.js';
 import { bookSummaries, profiles, summaryFeedback } from '../../db/schema/index.js';
 
 /** A feedback comment as the admin's list shows it. */
@@ -96,7 +96,11 @@ export async function findEligibility(
 }
 
 /** Approves the comment for the landing; a second approval keeps the first one's time and admin. */
-export async function approve(db: Database, feedbackId: string, adminId: string): Promise<boolean> {
+export async function approve(
+  db: Database | Transaction,
+  feedbackId: string,
+  adminId: string,
+): Promise<boolean> {
   const rows = await db
     .update(summaryFeedback)
     .set({
@@ -109,7 +113,7 @@ export async function approve(db: Database, feedbackId: string, adminId: string)
 }
 
 /** Takes the comment off the landing (the feedback itself stays); false when there is no such feedback. */
-export async function withdraw(db: Database, feedbackId: string): Promise<boolean> {
+export async function withdraw(db: Database | Transaction, feedbackId: string): Promise<boolean> {
   const rows = await db
     .update(summaryFeedback)
     .set({ testimonialApprovedAt: null, testimonialApprovedBy: null })

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
 import { endpointRoute } from '../../http/endpoint-route.js';
+import type { AdminAudit } from '../../ports/admin-audit.js';
 import type { TestimonialsService } from './testimonials.service.js';
 
 export interface TestimonialsRoutesOptions {
   testimonials: TestimonialsService;
+  /** Approvals and withdrawals are admin actions: each writes its audit row. */
+  audit: AdminAudit;
 }
 
 /** How long a browser or a shared cache may keep the public list (the instance keeps it as long). */
@@ -16,7 +19,7 @@ const PUBLIC_MAX_AGE_SECONDS = 60;
  */
 export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions> = async (
   app,
-  { testimonials },
+  { testimonials, audit },
 ) => {
   app.route({
     ...endpointRoute(ENDPOINTS.testimonials.list, {
@@ -61,7 +64,11 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions
     }),
     preHandler: app.requireAdmin,
     handler: async (request) => ({
-      testimonial: await testimonials.approve(request.params.feedbackId, request.user.id),
+      testimonial: await testimonials.approve(
+        request.params.feedbackId,
+        request.user.id,
+        audit.step(request.user, { action: 'testimonial.approve', targetId: request.params.feedbackId }),
+      ),
     }),
   });
 
@@ -75,7 +82,11 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions
     }),
     preHandler: app.requireAdmin,
     handler: async (request, reply) => {
-      await testimonials.withdraw(request.params.feedbackId, request.user.id);
+      await testimonials.withdraw(
+        request.params.feedbackId,
+        request.user.id,
+        audit.step(request.user, { action: 'testimonial.withdraw', targetId: request.params.feedbackId }),
+      );
       return reply.code(204).send(null);
     },
   });

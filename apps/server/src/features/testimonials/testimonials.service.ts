@@ -7,6 +7,7 @@ import {
 } from '@summa/shared';
 import { createMemoryLoader } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
+import type { AuditStep } from '../../ports/admin-audit.js';
 import { AppError } from '../../http/app-error.js';
 import type { AccountDeletionStep } from '../../ports/account-deletion.js';
 import {
@@ -77,13 +78,18 @@ export class TestimonialsService implements AccountDeletionStep {
   }
 
   /** 404 for no such feedback; 409 TESTIMONIAL_NOT_ELIGIBLE for one that cannot be shown. */
-  async approve(feedbackId: string, adminId: string): Promise<AdminTestimonial> {
+  async approve(feedbackId: string, adminId: string, audit: AuditStep): Promise<AdminTestimonial> {
     const feedback = await findEligibility(this.deps.db, feedbackId);
     if (!feedback) throw new AppError('NOT_FOUND', 404);
     if (feedback.vote !== 'up' || !feedback.nickname || !feedback.comment?.trim()) {
       throw new AppError('TESTIMONIAL_NOT_ELIGIBLE', 409);
     }
-    if (!(await approve(this.deps.db, feedbackId, adminId))) throw new AppError('NOT_FOUND', 404);
+    const approved = await this.deps.db.transaction(async (tx) => {
+      if (!(await approve(tx, feedbackId, adminId))) return false;
+      await audit(tx, feedback.nickname ?? undefined);
+      return true;
+    });
+    if (!approved) throw new AppError('NOT_FOUND', 404);
     this.approved.clear();
     this.deps.log.info({ feedbackId, adminId }, 'testimonial approved for the landing');
     const record = await findTestimonial(this.deps.db, feedbackId);
@@ -92,8 +98,13 @@ export class TestimonialsService implements AccountDeletionStep {
   }
 
   /** Takes it off the landing; 404 for no such feedback. */
-  async withdraw(feedbackId: string, adminId: string): Promise<void> {
-    if (!(await withdraw(this.deps.db, feedbackId))) throw new AppError('NOT_FOUND', 404);
+  async withdraw(feedbackId: string, adminId: string, audit: AuditStep): Promise<void> {
+    const withdrawn = await this.deps.db.transaction(async (tx) => {
+      if (!(await withdraw(tx, feedbackId))) return false;
+      await audit(tx);
+      return true;
+    });
+    if (!withdrawn) throw new AppError('NOT_FOUND', 404);
     this.approved.clear();
     this.deps.log.info({ feedbackId, adminId }, 'testimonial withdrawn from the landing');
   }

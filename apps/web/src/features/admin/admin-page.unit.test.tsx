@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
+import { MemoryRouter } from 'react-router';
 import { AdminPage } from './admin-page';
 import { renderWithQueries } from '../../test/query-client';
 
@@ -35,7 +36,11 @@ describe('admin: the summary model', () => {
       errorKind: 'download',
       modelsDir: '/srv/summa/data/models',
     });
-    renderWithQueries(<AdminPage />);
+    renderWithQueries(
+      <MemoryRouter>
+        <AdminPage />
+      </MemoryRouter>,
+    );
     const card = await screen.findByRole('region', { name: en.title });
     const failure = await within(card).findByTestId('model-error');
     expect(failure.textContent).toContain('could not find or download the model file (fetch failed)');
@@ -57,7 +62,11 @@ describe('admin: the summary model', () => {
       totalBytes: 1_117_000_000,
       modelsDir: '/data/models',
     });
-    renderWithQueries(<AdminPage />);
+    renderWithQueries(
+      <MemoryRouter>
+        <AdminPage />
+      </MemoryRouter>,
+    );
     const state = await screen.findByTestId('model-state');
     expect(state.textContent).toBe('Baixando · 25% (279 de 1.117 MB)');
     expect(screen.queryByTestId('model-error')).toBeNull();
@@ -65,7 +74,11 @@ describe('admin: the summary model', () => {
 
   it('refreshes on demand, and says so when the state cannot be read', async () => {
     answer = () => apiError(403, 'FORBIDDEN');
-    renderWithQueries(<AdminPage />);
+    renderWithQueries(
+      <MemoryRouter>
+        <AdminPage />
+      </MemoryRouter>,
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(en.loadFailed);
     answer = status({ provider: 'openai', model: 'gpt-4o-mini', state: 'ready' });
     await userEvent.click(screen.getByRole('button', { name: en.refresh }));

@@ -13,6 +13,23 @@ export function HistoryEntry({ item, now }: { item: HistoryItem; now: Date }) {
   const language = currentLanguage();
   const languageName = t(`common.language.${item.language}`);
   const fullDate = formatFullDate(item.lastSeenAt, language);
+  if (item.removed) {
+    // An admin removed it (ADR 0030): the entry stays, saying so, and opens nothing.
+    return (
+      <div
+        className="flex gap-4 rounded-2xl border border-dashed border-stone-300 bg-stone-50 p-3 sm:p-4"
+        data-testid="history-item"
+      >
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="font-semibold text-stone-700">{item.title}</span>
+          <span className="truncate text-sm text-stone-600">{item.author}</span>
+          <span className="text-sm text-stone-700" data-testid="history-item-removed">
+            {t('history.removed')}
+          </span>
+        </span>
+      </div>
+    );
+  }
   return (
     <Link
       to={`/summary/${encodeURIComponent(item.summaryId)}`}

@@ -19,6 +19,7 @@ function item(overrides: Partial<HistoryItem> & Pick<HistoryItem, 'summaryId' | 
     cover_url: null,
     oneLiner: 'One line about the book.',
     lastSeenAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    removed: false,
     ...overrides,
   };
 }

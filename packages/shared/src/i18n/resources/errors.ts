@@ -59,6 +59,8 @@ export const errors = defineMessages({
     TESTIMONIAL_NOT_ELIGIBLE:
       'Só um comentário com voto positivo, de um leitor com apelido, pode aparecer na página inicial.',
     READING_LIST_FULL: 'Sua lista de leitura está cheia (500 livros). Tire algum antes de salvar outro.',
+    LAST_ADMIN: 'Esta é a última conta de administrador. Torne outra pessoa administradora antes.',
+    EDITORIAL_SUMMARY: 'Os resumos da equipe editorial não podem ser removidos nem refeitos aqui.',
   },
   en: {
     BAD_REQUEST: 'The request could not be understood.',
@@ -119,6 +121,8 @@ export const errors = defineMessages({
     TESTIMONIAL_NOT_ELIGIBLE:
       'Only a comment with a thumbs up, from a reader with a nickname, can be shown on the home page.',
     READING_LIST_FULL: 'Your reading list is full (500 books). Remove one before saving another.',
+    LAST_ADMIN: 'This is the last admin account. Make someone else an admin first.',
+    EDITORIAL_SUMMARY: "The editors' summaries cannot be removed or regenerated here.",
   },
   es: {
     BAD_REQUEST: 'No se pudo entender la solicitud.',
@@ -181,5 +185,7 @@ export const errors = defineMessages({
     TESTIMONIAL_NOT_ELIGIBLE:
       'Solo un comentario con voto positivo, de un lector con apodo, puede aparecer en la página de inicio.',
     READING_LIST_FULL: 'Tu lista de lectura está llena (500 libros). Quita alguno antes de guardar otro.',
+    LAST_ADMIN: 'Esta es la última cuenta de administrador. Haz administradora a otra persona antes.',
+    EDITORIAL_SUMMARY: 'Los resúmenes del equipo editorial no se pueden quitar ni rehacer aquí.',
   },
 });

@@ -10,6 +10,7 @@ export const history = defineMessages({
     count_other: '{{count}} resumos',
     languageLabel: 'Idioma: {{language}}',
     lastSeen: 'Visto por último em {{date}}',
+    removed: 'Este resumo foi removido pela equipe do Summa e não pode mais ser aberto.',
     empty: {
       title: 'Você ainda não gerou nenhum resumo',
       body: 'Busque um livro e receba o essencial dele em uma página.',
@@ -38,6 +39,7 @@ export const history = defineMessages({
     count_other: '{{count}} summaries',
     languageLabel: 'Language: {{language}}',
     lastSeen: 'Last seen on {{date}}',
+    removed: 'This summary was removed by the Summa team and can no longer be opened.',
     empty: {
       title: 'You have not generated any summaries yet',
       body: 'Search for a book and get its essentials on one page.',
@@ -66,6 +68,7 @@ export const history = defineMessages({
     count_other: '{{count}} resúmenes',
     languageLabel: 'Idioma: {{language}}',
     lastSeen: 'Visto por última vez el {{date}}',
+    removed: 'El equipo de Summa quitó este resumen y ya no se puede abrir.',
     empty: {
       title: 'Todavía no generaste ningún resumen',
       body: 'Busca un libro y recibe lo esencial en una página.',

@@ -6,8 +6,11 @@ import type { SummariesService } from '../summaries.service.js';
 import { resolveBook, type GenerateInput } from './book-resolution.js';
 import { leftFlight, type FlightListener } from '../../../single-flight/flight.js';
 import type { ResolvedBook, WriterEvent } from './summary-writer.js';
-import { GenerationCancelled } from './generation-error.js';
-import type { GenerationFlights, GenerationLog } from './generation-flights.js';
+import { GenerationCancelled, GenerationError } from './generation-error.js';
+import { regenerationKey, type GenerationFlights, type GenerationLog } from './generation-flights.js';
+import type { AdminSummaryResponse } from '@summa/shared';
+import type { PendingAudit } from '../../../ports/admin-audit.js';
+import type { WorkLog } from '../../../ports/work-log.js';
 import type { BookCatalog } from '../../../ports/book-catalog.js';
 
 export interface GenerationDeps {
@@ -16,7 +19,12 @@ export interface GenerationDeps {
   catalog: BookCatalog;
   log: GenerationLog;
   quota: UsageQuota;
-  summaries: Pick<SummariesService, 'findIdByKey' | 'isOwned' | 'touch' | 'addGenerated'>;
+  summaries: Pick<
+    SummariesService,
+    'findIdByKey' | 'isOwned' | 'touch' | 'addGenerated' | 'record' | 'adminGet'
+  >;
+  /** What readers asked for and how it ended, for the admin's usage numbers (the WorkLog port). */
+  workLog?: WorkLog | undefined;
   /** Where a summary new to the reader is reported (streaks, achievements). */
   activity: ReaderActivity;
   /** Fair use (the rate-limit plugin): throws when the reader or everyone generated too much lately. */
@@ -85,6 +93,7 @@ export class GenerationService {
   }
 
   private async cachedAnswer(userId: string, summaryId: string): Promise<Prepared> {
+    await this.deps.workLog?.record({ kind: 'summary', outcome: 'cached', userId });
     return {
       cached: true,
       result: { summaryId, cached: true, usage: await this.deps.quota.usage(userId) },
@@ -112,6 +121,43 @@ export class GenerationService {
       .catch((error: unknown) =>
         this.deps.log.warn({ err: error, summaryId }, 'could not record summary_generated'),
       );
+  }
+
+  /**
+   * An admin's regeneration: the model writes the summary again through the usual single flight
+   * (one per summary: a second request joins the first), and the new content replaces the old
+   * with the admin's audit row. Answers once it is stored; 404 for no such summary,
+   * 409 EDITORIAL_SUMMARY for the editors'.
+   */
+  async regenerate(summaryId: string, audit: PendingAudit): Promise<AdminSummaryResponse> {
+    if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
+    const stored = await this.deps.summaries.record(summaryId);
+    if (!stored) throw new AppError('NOT_FOUND', 404);
+    if (stored.source !== 'model') {
+      throw new AppError('EDITORIAL_SUMMARY', 409, "The editors' summaries are not regenerated here.");
+    }
+    const book: ResolvedBook = {
+      title: stored.title,
+      author: stored.author,
+      language: stored.language,
+      bookId: stored.bookId,
+      category: stored.category,
+      kind: stored.kind,
+    };
+    const flight = this.flights.flightFor(regenerationKey(summaryId), {
+      kind: 'regenerate',
+      book,
+      summaryId,
+      audit,
+    });
+    const leave = flight.join(() => undefined);
+    try {
+      const outcome = await flight.outcome;
+      if ('failure' in outcome) throw outcome.failure;
+    } finally {
+      leave();
+    }
+    return this.deps.summaries.adminGet(summaryId);
   }
 
   /** Shutdown: running generations may finish within the grace; new ones are refused. */
@@ -158,8 +204,12 @@ export class GenerationService {
         quota.usage(userId),
         added ? this.generated(userId, outcome.value) : undefined,
       ]);
+      await this.deps.workLog?.record({ kind: 'summary', outcome: 'made', userId });
       return { summaryId: outcome.value, cached: false, usage };
     } catch (error) {
+      if (error instanceof GenerationError) {
+        await this.deps.workLog?.record({ kind: 'summary', outcome: 'failed', cause: error.code, userId });
+      }
       if (!charged) {
         // Should this fail too (the database is down), the hold lapses on its own.
         await quota.release(reservation).catch((releaseError: unknown) => {
