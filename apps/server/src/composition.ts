@@ -83,6 +83,12 @@ export interface ServiceOverrides {
   coverSweep?: Partial<CoverSweepSettings> | undefined;
   /** The job queue's heartbeat, supervision and concurrency (tests shorten them). */
   jobQueue?: Partial<JobQueueSettings> | undefined;
+  /**
+   * A second app on an embedded database another app of this process is running (tests of two
+   * instances): what it finds claimed is that app's live work, not a dead process's, so the
+   * start's release of it is skipped.
+   */
+  joinsRunningDatabase?: boolean | undefined;
 }
 
 export interface CompositionOptions extends ServiceOverrides {
@@ -321,7 +327,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
 
   const skeletons = await profiles.fillNicknameSkeletons();
   if (skeletons > 0) log.info({ skeletons }, 'filled the skeletons of nicknames named before them');
-  if (database.kind === 'pglite') {
+  if (database.kind === 'pglite' && !options.joinsRunningDatabase) {
     // An embedded database has one process: the holds, claims and unfinished audio found at start are a dead one's.
     const holds = await usage.releaseAllHolds();
     const claims = await generation.releaseAllClaims();

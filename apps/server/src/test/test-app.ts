@@ -157,6 +157,7 @@ export async function startSecondInstance(
     generation: options.generation,
     narration: options.narration,
     coverSweep: options.coverSweep,
+    joinsRunningDatabase: ownDatabase === undefined,
   });
   await app.ready();
   return {
