@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   'READING_LIST_FULL',
   /** The only admin cannot stop being one: make another admin first. */
   'LAST_ADMIN',
+  /** An admin's account is deleted only once they are a reader again (the last-admin rule holds there). */
+  'ADMIN_ACCOUNT',
   /** The editors' summaries are not removed from the admin console. */
   'EDITORIAL_SUMMARY',
 ] as const;

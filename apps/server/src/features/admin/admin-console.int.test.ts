@@ -186,7 +186,9 @@ describe.each(TEST_DATABASES)('the admin console on %s', (kind) => {
     ]);
     expect((await call('DELETE', `/api/admin/readers/${id}`, me)).statusCode).toBe(404);
     // An admin's account is not deleted from here (unmake them first).
-    expect((await call('DELETE', `/api/admin/readers/${me.session.user.id}`, me)).statusCode).toBe(409);
+    const ownAccount = await call('DELETE', `/api/admin/readers/${me.session.user.id}`, me);
+    expect(ownAccount.statusCode).toBe(409);
+    expect(ownAccount.json()).toMatchObject({ error: { code: 'ADMIN_ACCOUNT' } });
   });
 
   it("removes a summary: its readers' histories say so; the editors' summaries stay (409)", async () => {

@@ -88,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     ...endpointRoute(ENDPOINTS.admin.deleteReader, {
       tags,
       summary: "Delete a reader's account, as they can from Settings (admin)",
-      description: '409 LAST_ADMIN for the only admin; 404 for no such account.',
+      description: '409 ADMIN_ACCOUNT for an admin account (remove its role first); 404 for no such account.',
       bearer,
       errors: [400, 401, 403, 404, 409, 502],
     }),
@@ -98,7 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const target = await admin.reader(id);
       if (target.role === 'admin') {
         // An admin is unmade first (where the last-admin rule holds), then deleted.
-        throw new AppError('LAST_ADMIN', 409, 'Unmake this admin before deleting the account.');
+        throw new AppError('ADMIN_ACCOUNT', 409, 'Remove the admin role before deleting the account.');
       }
       await accounts.removeAccount(id, admin.step(request.user, { action: 'reader.delete', targetId: id }));
       return reply.code(204).send(null);

@@ -60,6 +60,7 @@ export const errors = defineMessages({
       'Só um comentário com voto positivo, de um leitor com apelido, pode aparecer na página inicial.',
     READING_LIST_FULL: 'Sua lista de leitura está cheia (500 livros). Tire algum antes de salvar outro.',
     LAST_ADMIN: 'Esta é a última conta de administrador. Torne outra pessoa administradora antes.',
+    ADMIN_ACCOUNT: 'Esta conta é de administrador. Tire o papel de administrador antes de excluí-la.',
     EDITORIAL_SUMMARY: 'Os resumos da equipe editorial não podem ser removidos nem refeitos aqui.',
   },
   en: {
@@ -122,6 +123,7 @@ export const errors = defineMessages({
       'Only a comment with a thumbs up, from a reader with a nickname, can be shown on the home page.',
     READING_LIST_FULL: 'Your reading list is full (500 books). Remove one before saving another.',
     LAST_ADMIN: 'This is the last admin account. Make someone else an admin first.',
+    ADMIN_ACCOUNT: 'This is an admin account. Remove its admin role before deleting it.',
     EDITORIAL_SUMMARY: "The editors' summaries cannot be removed or regenerated here.",
   },
   es: {
@@ -186,6 +188,7 @@ export const errors = defineMessages({
       'Solo un comentario con voto positivo, de un lector con apodo, puede aparecer en la página de inicio.',
     READING_LIST_FULL: 'Tu lista de lectura está llena (500 libros). Quita alguno antes de guardar otro.',
     LAST_ADMIN: 'Esta es la última cuenta de administrador. Haz administradora a otra persona antes.',
+    ADMIN_ACCOUNT: 'Esta cuenta es de administrador. Quítale el rol de administrador antes de eliminarla.',
     EDITORIAL_SUMMARY: 'Los resúmenes del equipo editorial no se pueden quitar ni rehacer aquí.',
   },
 });
