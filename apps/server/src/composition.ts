@@ -391,6 +391,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       // The sweep first: it may be storing a cover, and the storage and database close after this.
       await coverSweep?.stop();
       for (const close of closers) await close();
+      // Last: the queue's work, stopped above, may have noted lines until its end.
+      await admin.flushWorkLog();
     },
   };
 }

@@ -15,10 +15,10 @@ export interface WorkLogEntry {
 
 /**
  * Where the summaries and audio features note what readers asked for and how it ended, and the
- * model's runs (implemented by features/admin). Written before the answer (one small insert), so
- * that what a request wrote is done when it is answered; never rejects: a line that cannot be
- * written is logged and lost.
+ * model's runs (implemented by features/admin). Noting a line never waits and never throws: lines
+ * are written together within a moment of the answer, and one that cannot be written is logged
+ * and lost.
  */
 export interface WorkLog {
-  record(entry: WorkLogEntry): Promise<void>;
+  record(entry: WorkLogEntry): void;
 }

@@ -148,16 +148,19 @@ export async function listFeedback(db: Database): Promise<AdminFeedback[]> {
   }));
 }
 
-export async function insertWorkLog(db: Database, entry: WorkLogEntry): Promise<void> {
-  await db.insert(workLog).values({
-    kind: entry.kind,
-    outcome: entry.outcome,
-    cause: entry.cause ?? null,
-    userId: entry.userId ?? null,
-    modelMs: entry.modelMs === undefined ? null : Math.round(entry.modelMs),
-    inputTokens: entry.inputTokens ?? null,
-    outputTokens: entry.outputTokens ?? null,
-  });
+/** Several lines of the usage log in one statement. */
+export async function insertWorkLog(db: Database, entries: readonly WorkLogEntry[]): Promise<void> {
+  await db.insert(workLog).values(
+    entries.map((entry) => ({
+      kind: entry.kind,
+      outcome: entry.outcome,
+      cause: entry.cause ?? null,
+      userId: entry.userId ?? null,
+      modelMs: entry.modelMs === undefined ? null : Math.round(entry.modelMs),
+      inputTokens: entry.inputTokens ?? null,
+      outputTokens: entry.outputTokens ?? null,
+    })),
+  );
 }
 
 function utcDay(date: Date): string {

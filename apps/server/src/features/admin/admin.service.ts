@@ -4,14 +4,8 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { AdminAudit, AuditEntry, AuditStep } from '../../ports/admin-audit.js';
 import type { WorkLog, WorkLogEntry } from '../../ports/work-log.js';
-import {
-  findReaders,
-  insertAudit,
-  insertWorkLog,
-  listAudit,
-  listFeedback,
-  readUsage,
-} from './admin.repository.js';
+import { WorkLogWriter } from './work-log-writer.js';
+import { findReaders, insertAudit, listAudit, listFeedback, readUsage } from './admin.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +21,11 @@ export interface AdminDeps {
  * themselves are the features' own, reached through ports.
  */
 export class AdminService implements AdminAudit, WorkLog {
-  constructor(private readonly deps: AdminDeps) {}
+  private readonly workLog: WorkLogWriter;
+
+  constructor(private readonly deps: AdminDeps) {
+    this.workLog = new WorkLogWriter(deps.db, deps.log);
+  }
 
   step(admin: { id: string; email: string }, entry: AuditEntry): AuditStep {
     return async (tx, label) => {
@@ -35,10 +33,13 @@ export class AdminService implements AdminAudit, WorkLog {
     };
   }
 
-  async record(entry: WorkLogEntry): Promise<void> {
-    await insertWorkLog(this.deps.db, entry).catch((error: unknown) => {
-      this.deps.log.warn({ err: error, kind: entry.kind }, 'could not write a line of the usage log');
-    });
+  record(entry: WorkLogEntry): void {
+    this.workLog.add(entry);
+  }
+
+  /** Writes the usage log's gathered lines (before the database closes). */
+  flushWorkLog(): Promise<void> {
+    return this.workLog.flush();
   }
 
   async readers(query: string | undefined): Promise<AdminReader[]> {
@@ -57,7 +58,9 @@ export class AdminService implements AdminAudit, WorkLog {
     return listFeedback(this.deps.db);
   }
 
-  usage(): Promise<AdminUsageResponse> {
+  async usage(): Promise<AdminUsageResponse> {
+    // This process's own gathered lines count at once; another process's within a moment.
+    await this.workLog.flush();
     return readUsage(this.deps.db, this.deps.now?.() ?? new Date());
   }
 

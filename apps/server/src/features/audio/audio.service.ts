@@ -172,7 +172,7 @@ export class AudioService implements HouseNarration {
       charged = true;
       await this.delivered(userId, target, first);
       await signing;
-      await this.deps.workLog?.record({ kind: 'audio', outcome: 'made', userId });
+      this.deps.workLog?.record({ kind: 'audio', outcome: 'made', userId });
       return {
         ...(await this.present(summary, outcome.value)),
         cached: false,
@@ -180,7 +180,7 @@ export class AudioService implements HouseNarration {
       };
     } catch (error) {
       if (error instanceof AudioError) {
-        await this.deps.workLog?.record({ kind: 'audio', outcome: 'failed', cause: error.code, userId });
+        this.deps.workLog?.record({ kind: 'audio', outcome: 'failed', cause: error.code, userId });
       }
       if (!charged) {
         await quota.release(reservation).catch((releaseError: unknown) => {
@@ -204,7 +204,7 @@ export class AudioService implements HouseNarration {
     const parts = await findCompleteParts(db, target);
     if (parts.length === 0) return undefined;
     await this.delivered(userId, target, await addUserAudio(db, userId, target));
-    await this.deps.workLog?.record({ kind: 'audio', outcome: 'cached', userId });
+    this.deps.workLog?.record({ kind: 'audio', outcome: 'cached', userId });
     return {
       cached: true,
       result: { ...(await this.present(summary, parts)), cached: true, usage: await quota.usage(userId) },

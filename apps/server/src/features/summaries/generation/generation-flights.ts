@@ -351,7 +351,7 @@ export class GenerationFlights {
           : await writeSummary(book, options, emit, flight.signal);
       const related = await relatedBooks(catalog, book);
       const status = provider.status();
-      await this.deps.workLog?.record({
+      this.deps.workLog?.record({
         kind: 'model',
         outcome: 'made',
         modelMs: performance.now() - started,
@@ -388,7 +388,7 @@ export class GenerationFlights {
       const failure = asGenerationFailure(error);
       metrics.workFinished(kind, failure instanceof GenerationError ? 'failed' : 'cancelled', seconds());
       if (failure instanceof GenerationError) {
-        await this.deps.workLog?.record({ kind: 'model', outcome: 'failed', cause: failure.code, ...tokens });
+        this.deps.workLog?.record({ kind: 'model', outcome: 'failed', cause: failure.code, ...tokens });
       }
       if (failure instanceof GenerationError) {
         log.warn(

@@ -93,7 +93,7 @@ export class GenerationService {
   }
 
   private async cachedAnswer(userId: string, summaryId: string): Promise<Prepared> {
-    await this.deps.workLog?.record({ kind: 'summary', outcome: 'cached', userId });
+    this.deps.workLog?.record({ kind: 'summary', outcome: 'cached', userId });
     return {
       cached: true,
       result: { summaryId, cached: true, usage: await this.deps.quota.usage(userId) },
@@ -204,11 +204,11 @@ export class GenerationService {
         quota.usage(userId),
         added ? this.generated(userId, outcome.value) : undefined,
       ]);
-      await this.deps.workLog?.record({ kind: 'summary', outcome: 'made', userId });
+      this.deps.workLog?.record({ kind: 'summary', outcome: 'made', userId });
       return { summaryId: outcome.value, cached: false, usage };
     } catch (error) {
       if (error instanceof GenerationError) {
-        await this.deps.workLog?.record({ kind: 'summary', outcome: 'failed', cause: error.code, userId });
+        this.deps.workLog?.record({ kind: 'summary', outcome: 'failed', cause: error.code, userId });
       }
       if (!charged) {
         // Should this fail too (the database is down), the hold lapses on its own.
