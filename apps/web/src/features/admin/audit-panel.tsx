@@ -1,4 +1,6 @@
+import type { AdminAuditEntry } from '@summa/shared';
 import { useQuery } from '@tanstack/react-query';
+import { DataTable, type TableColumn } from '../../components/ui/data-table';
 import { auditQuery } from './admin-api';
 import { ConsoleSection, formatWhen } from './console-parts';
 import { useConsoleTexts } from './console-texts';
@@ -7,6 +9,16 @@ import { useConsoleTexts } from './console-texts';
 export function AuditPanel() {
   const { t } = useConsoleTexts();
   const audit = useQuery(auditQuery());
+  const columns: TableColumn<AdminAuditEntry>[] = [
+    {
+      header: t('audit.when'),
+      cell: (entry) => <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>,
+      className: 'whitespace-nowrap',
+    },
+    { header: t('audit.who'), cell: (entry) => entry.adminEmail, className: 'break-all' },
+    { header: t('audit.what'), cell: (entry) => t(`audit.actions.${entry.action}`) },
+    { header: t('audit.target'), cell: targetOf, className: 'break-all' },
+  ];
   return (
     <ConsoleSection id="console-audit" title={t('audit.title')} query={audit}>
       {(entries) =>
@@ -19,7 +31,7 @@ export function AuditPanel() {
               {entries.map((entry) => (
                 <li key={entry.id} className="rounded-2xl border border-stone-200 bg-white p-3 text-sm">
                   <p className="font-semibold text-stone-900">{t(`audit.actions.${entry.action}`)}</p>
-                  <p className="break-all text-stone-700">{entry.targetLabel ?? entry.targetId ?? ''}</p>
+                  <p className="break-all text-stone-700">{targetOf(entry)}</p>
                   <p className="text-xs text-stone-600">
                     <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time> · {entry.adminEmail}
                   </p>
@@ -27,41 +39,21 @@ export function AuditPanel() {
               ))}
             </ul>
             <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white sm:block">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t('audit.title')}</caption>
-                <thead className="bg-stone-50 text-stone-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      {t('audit.when')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('audit.who')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('audit.what')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('audit.target')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((entry) => (
-                    <tr key={entry.id} className="border-t border-stone-100">
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
-                      </td>
-                      <td className="px-3 py-2 break-all">{entry.adminEmail}</td>
-                      <td className="px-3 py-2">{t(`audit.actions.${entry.action}`)}</td>
-                      <td className="px-3 py-2 break-all">{entry.targetLabel ?? entry.targetId ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                caption={t('audit.title')}
+                columns={columns}
+                rows={entries}
+                rowKey={(entry) => entry.id}
+              />
             </div>
           </>
         )
       }
     </ConsoleSection>
   );
+}
+
+/** The action's target as the log names it: its label, else its id. */
+function targetOf(entry: AdminAuditEntry): string {
+  return entry.targetLabel ?? entry.targetId ?? '';
 }

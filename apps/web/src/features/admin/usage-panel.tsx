@@ -1,6 +1,7 @@
 import type { AdminUsageResponse } from '@summa/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { DataTable, type TableColumn } from '../../components/ui/data-table';
 import { currentLanguage } from '../../lib/i18n';
 import { usageQuery } from './admin-api';
 import { ConsoleSection } from './console-parts';
@@ -66,44 +67,32 @@ function Figures({ usage }: { usage: AdminUsageResponse }) {
   );
 }
 
+type UsageDay = AdminUsageResponse['days'][number];
+
 function DaysTable({ usage }: { usage: AdminUsageResponse }) {
   const { t } = useConsoleTexts();
   const day = new Intl.DateTimeFormat(currentLanguage(), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const columns: TableColumn<UsageDay>[] = [
+    {
+      header: t('usage.day'),
+      cell: (row) => <time dateTime={row.day}>{day.format(new Date(`${row.day}T00:00:00Z`))}</time>,
+      rowHeader: true,
+    },
+    { header: t('usage.summaries'), cell: (row) => row.summaries, numeric: true },
+    { header: t('usage.audios'), cell: (row) => row.audios, numeric: true },
+    { header: t('usage.activeReaders'), cell: (row) => row.activeReaders, numeric: true },
+  ];
   return (
     <details className="rounded-2xl border border-stone-200 bg-white">
       <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">{t('usage.table')}</summary>
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('usage.table')}</caption>
-          <thead className="bg-stone-50 text-stone-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {t('usage.day')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('usage.summaries')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('usage.audios')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('usage.activeReaders')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...usage.days].reverse().map((row) => (
-              <tr key={row.day} className="border-t border-stone-100">
-                <th scope="row" className="px-3 py-1.5 font-normal">
-                  <time dateTime={row.day}>{day.format(new Date(`${row.day}T00:00:00Z`))}</time>
-                </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{row.summaries}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{row.audios}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{row.activeReaders}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t('usage.table')}
+          columns={columns}
+          rows={[...usage.days].reverse()}
+          rowKey={(row) => row.day}
+          cellClassName="px-3 py-1.5"
+        />
       </div>
     </details>
   );
@@ -117,26 +106,18 @@ function Failures({ usage }: { usage: AdminUsageResponse }) {
       {usage.failures.length === 0 ? (
         <p className="text-sm text-stone-600">{t('usage.noFailures')}</p>
       ) : (
-        <table className="w-full max-w-md text-left text-sm">
-          <thead className="text-stone-700">
-            <tr>
-              <th scope="col" className="py-1">
-                {t('usage.cause')}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t('usage.count')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.failures.map((failure) => (
-              <tr key={failure.cause} className="border-t border-stone-100">
-                <td className="py-1 font-mono text-xs">{failure.cause}</td>
-                <td className="py-1 text-right tabular-nums">{failure.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          columns={[
+            { header: t('usage.cause'), cell: (failure) => failure.cause, className: 'font-mono text-xs' },
+            { header: t('usage.count'), cell: (failure) => failure.count, numeric: true },
+          ]}
+          rows={usage.failures}
+          rowKey={(failure) => failure.cause}
+          className="max-w-md"
+          headClassName="text-stone-700"
+          headCellClassName="py-1"
+          cellClassName="py-1"
+        />
       )}
     </div>
   );
