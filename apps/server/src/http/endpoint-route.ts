@@ -1,4 +1,5 @@
 import { errorResponseSchema, type Endpoint } from '@summa/shared';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
 /** The statuses of error answers a route documents (each with the shared error body). */
@@ -69,4 +70,71 @@ export function endpointRoute<E extends Endpoint, Extra extends ExtraResponses =
   // The runtime object holds what the type says (the table's schemas); the type keeps each
   // schema's own type for the handler's request and reply.
   return { method: endpoint.method, url: endpoint.path, schema } as unknown as EndpointRouteOptions<E, Extra>;
+}
+
+/** The guards a route can stand behind (plugins/auth.ts decorates the app with them). */
+type Guards = Pick<FastifyInstance, 'authenticate' | 'requireAdmin'>;
+
+/** The docs of a guarded route: the guard brings the bearer token and its own error statuses. */
+export type GuardedRouteDocs = Omit<RouteDocs, 'bearer'>;
+
+/** Statuses in order, each once. */
+function withStatuses(
+  errors: readonly ErrorStatus[] | undefined,
+  guard: readonly ErrorStatus[],
+): ErrorStatus[] {
+  return [...new Set([...guard, ...(errors ?? [])])].sort((a, b) => a - b);
+}
+
+/**
+ * A route only a signed-in reader calls: `endpointRoute` with the bearer token and its 401
+ * documented, behind `app.authenticate`:
+ * `app.route({ ...readerRoute(app, ENDPOINTS.readingList.list, docs), handler })`.
+ */
+export function readerRoute<E extends Endpoint, Extra extends ExtraResponses = object>(
+  app: Guards,
+  endpoint: E,
+  docs: GuardedRouteDocs,
+  extra?: Extra,
+) {
+  return {
+    ...endpointRoute(endpoint, { ...docs, bearer: true, errors: withStatuses(docs.errors, [401]) }, extra),
+    preHandler: app.authenticate,
+  };
+}
+
+/**
+ * An admin console route (tagged `admin`): `endpointRoute` with the bearer token and its 401 and
+ * 403 documented, behind `app.requireAdmin`.
+ */
+export function adminRoute<E extends Endpoint, Extra extends ExtraResponses = object>(
+  app: Guards,
+  endpoint: E,
+  docs: Omit<GuardedRouteDocs, 'tags'>,
+  extra?: Extra,
+) {
+  return {
+    ...endpointRoute(
+      endpoint,
+      { ...docs, tags: ['admin'], bearer: true, errors: withStatuses(docs.errors, [401, 403]) },
+      extra,
+    ),
+    preHandler: app.requireAdmin,
+  };
+}
+
+/**
+ * A public route that costs enough to be limited per address: `endpointRoute` with its 429
+ * documented, counted by `app.rateLimit.publicEndpoint` before anything else runs.
+ */
+export function publicRoute<E extends Endpoint, Extra extends ExtraResponses = object>(
+  app: Pick<FastifyInstance, 'rateLimit'>,
+  endpoint: E,
+  docs: RouteDocs,
+  extra?: Extra,
+) {
+  return {
+    ...endpointRoute(endpoint, { ...docs, errors: withStatuses(docs.errors, [429]) }, extra),
+    onRequest: app.rateLimit.publicEndpoint,
+  };
 }

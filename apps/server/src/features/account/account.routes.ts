@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { readerRoute } from '../../http/endpoint-route.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
 import type { AccountService } from './account.service.js';
 
@@ -22,13 +22,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const byAccount = (rule: RateLimitRule, userId: string) => app.rateLimit.check(rule, `user:${userId}`);
 
   app.route({
-    ...endpointRoute(ENDPOINTS.account.export, {
+    ...readerRoute(app, ENDPOINTS.account.export, {
       tags,
       summary: 'Everything held about the reader, as one JSON file (secrets left out)',
-      bearer: true,
-      errors: [401, 429],
+      errors: [429],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await byAccount(ACCOUNT_RATE_LIMITS.exportAccount, request.user.id);
       const data = await account.export(request.user.id);
@@ -41,14 +39,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.account.delete, {
+    ...readerRoute(app, ENDPOINTS.account.delete, {
       tags,
       summary:
         "Delete the reader's account and personal data (the password, or a Google sign-in of the last 10 minutes); cancels a subscription at once",
-      bearer: true,
-      errors: [400, 401, 403, 429, 502],
+      errors: [400, 403, 429, 502],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await byAccount(ACCOUNT_RATE_LIMITS.deleteAccount, request.user.id);
       await account.delete(request.user, request.body.password);

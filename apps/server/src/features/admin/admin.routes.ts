@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { adminRoute } from '../../http/endpoint-route.js';
 import { AppError } from '../../http/app-error.js';
 import type { AccountRemoval } from '../../ports/account-removal.js';
 import type { ContactInbox, SummaryCuration, SummaryRegeneration } from '../../ports/admin-console.js';
@@ -16,9 +16,6 @@ export interface AdminRoutesOptions {
   contact: ContactInbox;
 }
 
-const tags = ['admin'];
-const bearer = true;
-
 /**
  * The admin console's endpoints (ADR 0030): every one behind `requireAdmin`, every action with
  * its audit row written in the action's transaction.
@@ -28,13 +25,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   const noStore = { 'cache-control': 'private, no-store' };
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.readers, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.readers, {
       summary: 'Readers by part of their e-mail or nickname, with plan, role and usage (admin)',
-      bearer,
-      errors: [400, 401, 403],
+      errors: [400],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       reply.headers(noStore);
       return { readers: await admin.readers(request.query.q) };
@@ -42,15 +36,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.setRole, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.setRole, {
       summary: 'Make a reader an admin, or an admin a reader (admin)',
       description:
         '409 LAST_ADMIN to unmake the only admin; 409 EMAIL_NOT_CONFIRMED to make an unproven address an admin; 404 for no such account.',
-      bearer,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 404, 409],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => {
       const { id } = request.params;
       await readerAccess.setRole(
@@ -67,13 +58,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.signOutReader, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.signOutReader, {
       summary: 'End every session of a reader: their tokens stop working (admin)',
-      bearer,
-      errors: [400, 401, 403, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       const { id } = request.params;
       await readerAccess.signOutEverywhere(
@@ -85,14 +73,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.deleteReader, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.deleteReader, {
       summary: "Delete a reader's account, as they can from Settings (admin)",
       description: '409 ADMIN_ACCOUNT for an admin account (remove its role first); 404 for no such account.',
-      bearer,
-      errors: [400, 401, 403, 404, 409, 502],
+      errors: [400, 404, 409, 502],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       const { id } = request.params;
       const target = await admin.reader(id);
@@ -106,36 +91,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.summaries, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.summaries, {
       summary: 'Stored summaries by title or author, language and day, with their ratings (admin)',
-      bearer,
-      errors: [400, 401, 403],
+      errors: [400],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => ({ summaries: await summaries.adminList(request.query) }),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.summary, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.summary, {
       summary: 'A stored summary, with its content (admin)',
-      bearer,
-      errors: [400, 401, 403, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => summaries.adminGet(request.params.id),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.removeSummary, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.removeSummary, {
       summary: "Remove a bad summary; its readers' histories say it was removed (admin)",
       description: "409 EDITORIAL_SUMMARY for the editors' summaries; 404 for no such summary.",
-      bearer,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 404, 409],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       const { id } = request.params;
       await summaries.remove(id, admin.step(request.user, { action: 'summary.remove', targetId: id }));
@@ -144,15 +120,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.regenerateSummary, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.regenerateSummary, {
       summary: 'Have the model write a summary again, through the usual single flight (admin)',
       description:
         "Answers once the new content is stored. 409 EDITORIAL_SUMMARY for the editors' summaries.",
-      bearer,
-      errors: [400, 401, 403, 404, 409, 502, 503],
+      errors: [400, 404, 409, 502, 503],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => {
       const { id } = request.params;
       // The audit row is written by the worker that stores the new content: a job carries data.
@@ -164,13 +137,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.contactMessages, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.contactMessages, {
       summary: 'Messages sent through the contact page, the waiting ones first (admin)',
-      bearer,
-      errors: [401, 403],
     }),
-    preHandler: app.requireAdmin,
     handler: async (_request, reply) => {
       reply.headers(noStore);
       return { messages: await contact.inbox() };
@@ -178,13 +147,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.handleContactMessage, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.handleContactMessage, {
       summary: 'Mark a contact message handled (admin)',
-      bearer,
-      errors: [400, 401, 403, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => {
       const { id } = request.params;
       return {
@@ -198,36 +164,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.feedback, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.feedback, {
       summary: "Readers' ratings and comments, newest first, and which can go on the landing (admin)",
-      bearer,
-      errors: [401, 403],
     }),
-    preHandler: app.requireAdmin,
     handler: async () => ({ feedback: await admin.feedback() }),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.usage, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.usage, {
       summary:
         'Summaries, audio, cache hits, model time and tokens, failures and readers, last 30 days (admin)',
-      bearer,
-      errors: [401, 403],
     }),
-    preHandler: app.requireAdmin,
     handler: async () => admin.usage(),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.audit, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.audit, {
       summary: 'The admin actions, newest first: who, what, when, on whom (admin)',
-      bearer,
-      errors: [401, 403],
     }),
-    preHandler: app.requireAdmin,
     handler: async () => ({ entries: await admin.audit() }),
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { readerRoute } from '../../http/endpoint-route.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
 import type { AccountSecurityService } from './account-security.service.js';
 import { accountKey, AUTH_RATE_LIMITS } from './auth-rate-limits.js';
@@ -22,14 +22,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
   const byAccount = (rule: RateLimitRule, userId: string) => app.rateLimit.check(rule, accountKey(userId));
 
   app.route({
-    ...endpointRoute(ENDPOINTS.account.changePassword, {
+    ...readerRoute(app, ENDPOINTS.account.changePassword, {
       tags,
       summary:
         'Set a new password (the current one required when the account has one); signs out every other session',
-      bearer: true,
-      errors: [400, 401, 429],
+      errors: [400, 429],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await byAccount(AUTH_RATE_LIMITS.passwordAccount, request.user.id);
       await security.changePassword(request.user, request.body);
@@ -38,13 +36,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.account.changeEmail, {
+    ...readerRoute(app, ENDPOINTS.account.changeEmail, {
       tags,
       summary: 'Mail a link to a new address, which becomes the account’s once the link is opened',
-      bearer: true,
-      errors: [400, 401, 409, 429],
+      errors: [400, 409, 429],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await byAccount(AUTH_RATE_LIMITS.emailChangeAccount, request.user.id);
       return reply.code(202).send(await security.requestEmailChange(request.user, request.body));
@@ -52,13 +48,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.account.sessions, {
+    ...readerRoute(app, ENDPOINTS.account.sessions, {
       tags,
       summary: "The reader's signed-in devices",
-      bearer: true,
-      errors: [401, 429],
+      errors: [429],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => {
       await byAccount(AUTH_RATE_LIMITS.sessionsAccount, request.user.id);
       return { sessions: await security.sessions(request.user) };
@@ -66,13 +60,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.account.endSession, {
+    ...readerRoute(app, ENDPOINTS.account.endSession, {
       tags,
       summary: 'Sign one of the reader’s devices out (this one too)',
-      bearer: true,
-      errors: [401, 404, 429],
+      errors: [404, 429],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await byAccount(AUTH_RATE_LIMITS.sessionsAccount, request.user.id);
       await security.endSession(request.user, request.params.id);

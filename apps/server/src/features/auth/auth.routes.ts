@@ -11,7 +11,7 @@ import {
   type ErrorCode,
 } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { endpointRoute, readerRoute } from '../../http/endpoint-route.js';
 import type { RateLimitRule } from '../../plugins/rate-limit.js';
 import {
   clearGoogleStateCookie,
@@ -103,13 +103,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.auth.logout, {
+    ...readerRoute(app, ENDPOINTS.auth.logout, {
       tags,
       summary: 'Sign out: revokes the session of the access token',
-      bearer: true,
-      errors: [401],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await sessions.end(request.user.sessionId);
       return reply.code(204).send(null);
@@ -117,13 +114,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.auth.user, {
+    ...readerRoute(app, ENDPOINTS.auth.user, {
       tags,
       summary: 'The signed-in user',
-      bearer: true,
-      errors: [401],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => ({ user: await sessions.user(request.user.id) }),
   });
 
@@ -168,13 +162,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.auth.resendConfirmation, {
+    ...readerRoute(app, ENDPOINTS.auth.resendConfirmation, {
       tags,
       summary: 'Mail a new confirmation link to the signed-in account (nothing once its address is proven)',
-      bearer: true,
-      errors: [401, 429],
+      errors: [429],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await byAccount(AUTH_RATE_LIMITS.confirmResendAccount, request.user.id);
       confirmation.request(request.user.id);

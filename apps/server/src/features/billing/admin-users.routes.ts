@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { adminRoute } from '../../http/endpoint-route.js';
 import type { AdminAudit } from '../../ports/admin-audit.js';
 import type { BillingService } from './billing.service.js';
-
-const tags = ['admin'];
 
 /** Admins find an account by e-mail and grant or revoke Premium (recorded with who and when). */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService; audit: AdminAudit }> = async (
@@ -12,26 +10,20 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService; 
   { billing, audit },
 ) => {
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.findUser, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.findUser, {
       summary: 'The account with this e-mail (any case), its plan, subscription and grant (admin)',
-      bearer: true,
-      errors: [400, 401, 403],
+      errors: [400],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => ({ user: await billing.findUser(request.query.email) }),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.grantPremium, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.grantPremium, {
       summary: 'Grant Premium to an account, recorded with the admin and the time (admin)',
       description:
         '409 ALREADY_PREMIUM when a grant is already in force, 409 EMAIL_NOT_CONFIRMED when the address is not proven; 404 for no such account.',
-      bearer: true,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 404, 409],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => ({
       user: await billing.grant(
         request.params.id,
@@ -42,14 +34,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ billing: BillingService; 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.revokePremium, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.revokePremium, {
       summary: 'Revoke the Premium grant of an account, recorded with the admin and the time (admin)',
       description: '404 when the account has no grant in force (a Stripe subscription is not touched).',
-      bearer: true,
-      errors: [400, 401, 403, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => ({
       user: await billing.revoke(
         request.params.id,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { endpointRoute, readerRoute } from '../../http/endpoint-route.js';
 import type { BillingService } from './billing.service.js';
 
 /** Stripe events are small, but an invoice with many lines can pass the API's 64 KB. */
@@ -20,39 +20,33 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.billing.subscription, {
+    ...readerRoute(app, ENDPOINTS.billing.subscription, {
       tags,
       summary: "The reader's plan and Stripe subscription (status, period end, cancellation)",
-      bearer: true,
-      errors: [401, 404],
+      errors: [404],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => billing.subscription(request.user.id),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.billing.checkout, {
+    ...readerRoute(app, ENDPOINTS.billing.checkout, {
       tags,
       summary: "A Stripe Checkout Session for Premium at the price of the reader's language",
       description:
         'The price follows the profile language (BRL for pt, USD for en and es) and the interval. ' +
         '409 ALREADY_PREMIUM for a Premium reader; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
-      bearer: true,
-      errors: [400, 401, 404, 409, 503],
+      errors: [400, 404, 409, 503],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => ({ url: await billing.checkout(request.user.id, request.body.interval) }),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.billing.portal, {
+    ...readerRoute(app, ENDPOINTS.billing.portal, {
       tags,
       summary: "Stripe's Billing Portal for the reader (where Premium is cancelled)",
       description: '404 when the reader never went to Checkout; 503 PAYMENTS_NOT_CONFIGURED without Stripe.',
-      bearer: true,
-      errors: [401, 404, 503],
+      errors: [404, 503],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => ({ url: await billing.portal(request.user.id) }),
   });
 

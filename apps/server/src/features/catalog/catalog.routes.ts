@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS, type Language, type Suggestion } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { endpointRoute, publicRoute } from '../../http/endpoint-route.js';
 import { sendSerializedJson } from '../../http/serialized-json.js';
 import type { SuggestionSource } from './catalog-search.service.js';
 import type { CatalogService } from './catalog.service.js';
@@ -34,16 +34,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   { catalog, requireAdmin, historySearch },
 ) => {
   app.route({
-    ...endpointRoute(ENDPOINTS.catalog.search, {
+    // Public, and called as the reader types: a generous limit per client IP (ADR 0012).
+    ...publicRoute(app, ENDPOINTS.catalog.search, {
       tags,
       summary: 'Suggestions for the book search box (catalog-search)',
       description:
         'The query is trimmed; under 2 characters the list is empty, over 200 is a 400. ' +
         'Accent- and case-insensitive, prefix and typo tolerant. `limit` defaults to 8 and is clamped to 8.',
-      errors: [400, 429],
+      errors: [400],
     }),
-    // Public, and called as the reader types: a generous limit per client IP (ADR 0012).
-    onRequest: app.rateLimit.publicEndpoint,
     handler: async (request, reply) => {
       const history: SuggestionSource | undefined = historySearch
         ? (query, language, limit) => historySearch(request, query, language, limit)
@@ -54,26 +53,24 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.catalog.books, {
+    ...publicRoute(app, ENDPOINTS.catalog.books, {
       tags,
       summary: 'Browse the catalogue (Explore)',
       description:
         '`lang` keeps books with an edition in that language and shows its titles; without it ' +
         'titles show in `uiLang` (default pt). sort: recommended (editors first, then trending), ' +
         'trending, az. With `q`, recommended ranks by relevance first.',
-      errors: [400, 429],
+      errors: [400],
     }),
-    onRequest: app.rateLimit.publicEndpoint,
     handler: async (request) => catalog.explore(request.query),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.catalog.categories, {
+    ...publicRoute(app, ENDPOINTS.catalog.categories, {
       tags,
       summary: 'The 16 categories with their book counts',
-      errors: [400, 429],
+      errors: [400],
     }),
-    onRequest: app.rateLimit.publicEndpoint,
     handler: async (request) => catalog.categories(request.query),
   });
 

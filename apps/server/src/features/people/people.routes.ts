@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS, languageFromAcceptLanguage } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { adminRoute, publicRoute } from '../../http/endpoint-route.js';
 import type { PeopleService } from './people.service.js';
 
 export interface PeopleRoutesOptions {
@@ -15,39 +15,30 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
   const tags = ['people'];
 
   app.route({
-    ...endpointRoute(ENDPOINTS.people.list, {
+    ...publicRoute(app, ENDPOINTS.people.list, {
       tags,
       summary: 'Well-known people who recommended books, with the size of their shelf',
-      errors: [429],
     }),
-    onRequest: app.rateLimit.publicEndpoint,
     handler: async () => people.list(),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.people.get, {
+    ...publicRoute(app, ENDPOINTS.people.get, {
       tags,
       summary: "A person's bio and shelf, each pick with where and when they recommended it",
       description:
         '`language` (default pt) names the bio, the edition titles and the summary each book opens (`summary_id`). 404 for no such person.',
-      errors: [400, 404, 429],
+      errors: [400, 404],
     }),
-    onRequest: app.rateLimit.publicEndpoint,
     handler: async (request) => ({
       person: await people.get(request.params.slug, request.query.language ?? 'pt'),
     }),
   });
 
-  const adminTags = ['admin'];
-
   app.route({
-    ...endpointRoute(ENDPOINTS.curation.people, {
-      tags: adminTags,
+    ...adminRoute(app, ENDPOINTS.curation.people, {
       summary: 'Every person with their bios and shelf, as the curation screen edits them (admin)',
-      bearer: true,
-      errors: [401, 403],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return {
@@ -57,15 +48,12 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.curation.createPerson, {
-      tags: adminTags,
+    ...adminRoute(app, ENDPOINTS.curation.createPerson, {
       summary: 'Add a person and their shelf; every pick needs its source (admin)',
       description:
         '409 CONFLICT when a listed person has the slug; 404 when a pick names no catalogue book. The person is the admins’: no import rewrites them.',
-      bearer: true,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 404, 409],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       const person = await people.create(
         request.body,
@@ -77,15 +65,12 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.curation.updatePerson, {
-      tags: adminTags,
+    ...adminRoute(app, ENDPOINTS.curation.updatePerson, {
       summary: "Change a person's details and shelf (admin)",
       description:
         'The shelf is replaced by the one sent. 404 for no such person or a pick of no catalogue book. From then on no import rewrites the person.',
-      bearer: true,
-      errors: [400, 401, 403, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => ({
       person: await people.update(
         request.params.slug,
@@ -97,14 +82,11 @@ export const peopleRoutes: FastifyPluginAsyncZod<PeopleRoutesOptions> = async (a
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.curation.removePerson, {
-      tags: adminTags,
+    ...adminRoute(app, ENDPOINTS.curation.removePerson, {
       summary: 'Remove a person and their shelf; no later import brings them back (admin)',
       description: '404 for no such person.',
-      bearer: true,
-      errors: [400, 401, 403, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       await people.remove(request.params.slug, request.user.id);
       return reply.code(204).send(null);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { readerRoute } from '../../http/endpoint-route.js';
 import type { ReadingListService } from './reading-list.service.js';
 
 export interface ReadingListRoutesOptions {
@@ -15,14 +15,12 @@ export const readingListRoutes: FastifyPluginAsyncZod<ReadingListRoutesOptions> 
   const tags = ['reading list'];
 
   app.route({
-    ...endpointRoute(ENDPOINTS.readingList.list, {
+    ...readerRoute(app, ENDPOINTS.readingList.list, {
       tags,
       summary: "The reader's saved books, newest first",
       description: '`language` (default pt) names the edition titles and the summary each book opens.',
-      bearer: true,
-      errors: [400, 401],
+      errors: [400],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return readingList.list(request.user.id, request.query.language ?? 'pt');
@@ -30,14 +28,12 @@ export const readingListRoutes: FastifyPluginAsyncZod<ReadingListRoutesOptions> 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.readingList.save, {
+    ...readerRoute(app, ENDPOINTS.readingList.save, {
       tags,
       summary: 'Save a catalogue book to read',
       description: `404 for no catalogue book; 409 READING_LIST_FULL past the list's limit. Saving it again keeps the first date.`,
-      bearer: true,
-      errors: [400, 401, 404, 409],
+      errors: [400, 404, 409],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await readingList.save(request.user.id, request.params.bookId);
       return reply.code(204).send(null);
@@ -45,13 +41,11 @@ export const readingListRoutes: FastifyPluginAsyncZod<ReadingListRoutesOptions> 
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.readingList.remove, {
+    ...readerRoute(app, ENDPOINTS.readingList.remove, {
       tags,
       summary: 'Take a book off the reading list (204 whether or not it was on it)',
-      bearer: true,
-      errors: [400, 401],
+      errors: [400],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await readingList.remove(request.user.id, request.params.bookId);
       return reply.code(204).send(null);

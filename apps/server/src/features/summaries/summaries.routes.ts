@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { publicRoute, readerRoute } from '../../http/endpoint-route.js';
 import { sendSerializedJson } from '../../http/serialized-json.js';
 import { pdfContentDisposition } from './export/pdf-file-name.js';
 import type { SummariesService } from './summaries.service.js';
@@ -27,13 +27,11 @@ function sendPdf(reply: FastifyReply, title: string, pdf: Buffer): FastifyReply 
 /** Reading, rating, the PDF export and the history; generating is in generation/generation.routes.ts. */
 export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = async (app, { summaries }) => {
   app.route({
-    ...endpointRoute(ENDPOINTS.summaries.get, {
+    ...readerRoute(app, ENDPOINTS.summaries.get, {
       tags,
       summary: "A summary; opening it records it in the reader's history",
-      bearer: true,
-      errors: [401, 404],
+      errors: [404],
     }),
-    preHandler: app.authenticate,
     // A reader reopening a summary is answered without a promise (see plugins/auth.ts).
     handler: (request, reply) => {
       const known = summaries.readKnown(request.user.id, request.params.id);
@@ -48,13 +46,12 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.summaries.preview, {
+    ...publicRoute(app, ENDPOINTS.summaries.preview, {
       tags,
       summary:
         "What anyone may see of a summary, for a shared link's preview: title, author, cover and one-liner",
-      errors: [404, 429],
+      errors: [404],
     }),
-    onRequest: app.rateLimit.publicEndpoint,
     handler: async (request, reply) => {
       const preview = await summaries.preview(request.params.id);
       if (!preview) throw new AppError('NOT_FOUND', 404);
@@ -63,14 +60,12 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.summaries.pdf, {
+    ...readerRoute(app, ENDPOINTS.summaries.pdf, {
       tags,
       summary: 'The summary as a printable PDF, named after the book (Premium; 403 PREMIUM_REQUIRED on Free)',
-      bearer: true,
-      errors: [401, 403, 404],
+      errors: [403, 404],
       answer: 'The PDF document, as an attachment',
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       const { title, pdf } = await summaries.exportPdf(request.user.id, request.params.id);
       return sendPdf(reply, title, pdf);
@@ -78,13 +73,11 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.summaries.feedback, {
+    ...readerRoute(app, ENDPOINTS.summaries.feedback, {
       tags,
       summary: 'Rate a summary (up or down, with an optional comment), once per reader',
-      bearer: true,
-      errors: [400, 401, 404, 409],
+      errors: [400, 404, 409],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await summaries.rate(request.user.id, request.params.id, request.body);
       return reply.code(204).send(null);
@@ -92,13 +85,11 @@ export const summariesRoutes: FastifyPluginAsyncZod<SummariesRoutesOptions> = as
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.summaries.history, {
+    ...readerRoute(app, ENDPOINTS.summaries.history, {
       tags,
       summary: "The reader's summaries, most recent first (free plan: the 20 most recent)",
-      bearer: true,
-      errors: [400, 401],
+      errors: [400],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => summaries.history(request.user.id, request.query.q),
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { adminRoute, endpointRoute } from '../../http/endpoint-route.js';
 import type { AdminAudit } from '../../ports/admin-audit.js';
 import type { TestimonialsService } from './testimonials.service.js';
 
@@ -36,17 +36,11 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions
     },
   });
 
-  const tags = ['admin'];
-
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.testimonials, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.testimonials, {
       summary:
         'Feedback comments that can be shown on the landing (a thumbs up with a comment, from a reader with a nickname), approved first (admin)',
-      bearer: true,
-      errors: [401, 403],
     }),
-    preHandler: app.requireAdmin,
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { testimonials: await testimonials.adminList() };
@@ -54,15 +48,12 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.approveTestimonial, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.approveTestimonial, {
       summary: 'Show a feedback comment on the landing (admin)',
       description:
         '404 for no such feedback; 409 TESTIMONIAL_NOT_ELIGIBLE for a thumbs down, no comment, or a reader without a nickname. Approving again keeps the first approval.',
-      bearer: true,
-      errors: [400, 401, 403, 404, 409],
+      errors: [400, 404, 409],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request) => ({
       testimonial: await testimonials.approve(
         request.params.feedbackId,
@@ -73,14 +64,11 @@ export const testimonialsRoutes: FastifyPluginAsyncZod<TestimonialsRoutesOptions
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.admin.withdrawTestimonial, {
-      tags,
+    ...adminRoute(app, ENDPOINTS.admin.withdrawTestimonial, {
       summary: 'Take a feedback comment off the landing; the feedback stays (admin)',
       description: '404 for no such feedback.',
-      bearer: true,
-      errors: [400, 401, 403, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.requireAdmin,
     handler: async (request, reply) => {
       await testimonials.withdraw(
         request.params.feedbackId,

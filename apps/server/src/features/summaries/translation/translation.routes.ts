@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS, STEP_PERCENT, type TranslateSummaryResponse, type TranslationEvent } from '@summa/shared';
-import { endpointRoute } from '../../../http/endpoint-route.js';
+import { readerRoute } from '../../../http/endpoint-route.js';
 import { answerJsonOrStream } from '../../../http/json-or-stream.js';
 import { asReplyError } from '../../../http/reply-error.js';
 import { GenerationCancelled, GenerationError } from '../generation/generation-error.js';
@@ -22,7 +22,7 @@ export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> 
   app.addHook('preClose', () => translation.close());
 
   app.route({
-    ...endpointRoute(ENDPOINTS.summaries.translate, {
+    ...readerRoute(app, ENDPOINTS.summaries.translate, {
       tags: ['summaries'],
       summary: 'Translate a summary into another language (Premium; 403 PREMIUM_REQUIRED on Free)',
       description:
@@ -31,10 +31,8 @@ export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> 
         "language's norm_key, linked to its source. With `Accept: text/event-stream` it streams " +
         'like a generation: `progress`, `section`, then `done` (with summaryId) or `error`. ' +
         '400 TRANSLATION_SAME_LANGUAGE for the summary’s own language. Costs nothing on the plan.',
-      bearer: true,
-      errors: [400, 401, 403, 404, 429, 502, 503],
+      errors: [400, 403, 404, 429, 502, 503],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) =>
       answerJsonOrStream<TranslateSummaryResponse, WriterEvent, TranslationEvent>(
         request,
