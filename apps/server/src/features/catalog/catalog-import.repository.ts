@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { books } from '../../db/schema/index.js';
+import { upsertFromExcluded } from '../../db/upsert.js';
 import { isBookId, RECORD_COLUMNS, type BookInput, type BookRecord } from './catalog.repository.js';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
@@ -31,6 +32,9 @@ const CONTENT_COLUMNS = [
   'trendingScore',
   'source',
 ] as const satisfies readonly (keyof BookInput)[];
+
+/** The upsert of those columns: an import rewrites a catalogue row only when one of them changed. */
+const contentUpsert = upsertFromExcluded(books, CONTENT_COLUMNS);
 
 type BookContent = Pick<BookInput, (typeof CONTENT_COLUMNS)[number]>;
 
@@ -79,30 +83,8 @@ export async function upsertBooks(db: Database, inputs: readonly BookInput[]): P
       .values(chunk.map((input) => ({ ...input })))
       .onConflictDoUpdate({
         target: books.slug,
-        set: {
-          title: sql`excluded.title`,
-          originalLanguage: sql`excluded.original_language`,
-          titleEn: sql`excluded.title_en`,
-          titlePt: sql`excluded.title_pt`,
-          titleEs: sql`excluded.title_es`,
-          author: sql`excluded.author`,
-          year: sql`excluded.year`,
-          isbn13: sql`excluded.isbn13`,
-          category: sql`excluded.category`,
-          level: sql`excluded.level`,
-          badges: sql`excluded.badges`,
-          trendingScore: sql`excluded.trending_score`,
-          source: sql`excluded.source`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`${books.editOrigin} = 'catalog' and (${books.title}, ${books.originalLanguage},
-          ${books.titleEn}, ${books.titlePt}, ${books.titleEs}, ${books.author}, ${books.year},
-          ${books.isbn13}, ${books.category}, ${books.level}, ${books.badges}, ${books.trendingScore},
-          ${books.source})
-          is distinct from (excluded.title, excluded.original_language, excluded.title_en,
-          excluded.title_pt, excluded.title_es, excluded.author, excluded.year, excluded.isbn13,
-          excluded.category, excluded.level, excluded.badges, excluded.trending_score,
-          excluded.source)`,
+        set: { ...contentUpsert.set, updatedAt: sql`now()` },
+        setWhere: sql`${books.editOrigin} = 'catalog' and ${contentUpsert.changed}`,
       })
       // xmax is 0 only on a freshly inserted row version.
       .returning({ inserted: sql<boolean>`(xmax = 0)` });

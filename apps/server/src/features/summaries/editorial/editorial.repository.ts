@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database.js';
 import { bookSummaries } from '../../../db/schema/index.js';
+import { upsertFromExcluded } from '../../../db/upsert.js';
 import type { NewSummary } from '../generation/generation.repository.js';
 
 /** What a seed did to the editorial summaries it was given. */
@@ -13,6 +14,16 @@ export interface EditorialSeedCounts {
   /** Summaries the model had written under an editorial key, moved aside for the editors' own. */
   replaced: number;
 }
+
+/** The shipped columns of an editorial summary: a seed rewrites its row only when one of them changed. */
+const editorialUpsert = upsertFromExcluded(bookSummaries, [
+  'bookId',
+  'title',
+  'author',
+  'category',
+  'content',
+  'related',
+]);
 
 /**
  * Writes the editorial summaries, matched by norm_key, in one transaction:
@@ -39,18 +50,8 @@ export async function seedEditorialSummaries(
       .values(summaries.map((summary) => ({ ...summary, source: 'editorial' as const })))
       .onConflictDoUpdate({
         target: bookSummaries.normKey,
-        set: {
-          bookId: sql`excluded.book_id`,
-          title: sql`excluded.title`,
-          author: sql`excluded.author`,
-          category: sql`excluded.category`,
-          content: sql`excluded.content`,
-          related: sql`excluded.related`,
-        },
-        setWhere: sql`${bookSummaries.source} = 'editorial' and (${bookSummaries.bookId}, ${bookSummaries.title},
-          ${bookSummaries.author}, ${bookSummaries.category}, ${bookSummaries.content}, ${bookSummaries.related})
-          is distinct from (excluded.book_id, excluded.title, excluded.author, excluded.category,
-          excluded.content, excluded.related)`,
+        set: editorialUpsert.set,
+        setWhere: sql`${bookSummaries.source} = 'editorial' and ${editorialUpsert.changed}`,
       })
       // xmax is 0 only on a freshly inserted row version.
       .returning({ inserted: sql<boolean>`(xmax = 0)` });
