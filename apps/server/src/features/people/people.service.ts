@@ -11,6 +11,7 @@ import {
 import { CATALOG_IMPORT_ID, importedHash, recordImport } from '../../db/data-imports.repository.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { InfoLog } from '../../observability/info-log.js';
 import type { ListedBooks } from '../../ports/listed-books.js';
 import { loadPeople, type ShippedPerson } from './people-data.js';
 import {
@@ -30,15 +31,11 @@ import {
 
 const PEOPLE_IMPORT_ID = 'people';
 
-export interface PeopleLog {
-  info(o: object, m: string): void;
-}
-
 export interface PeopleDeps {
   db: Database;
   /** The catalogue's books as lists show them (the ListedBooks port). */
   books: ListedBooks;
-  log: PeopleLog;
+  log: InfoLog;
   /** The people to import; by default the shipped file (data/people.json). */
   shipped?: readonly ShippedPerson[];
 }

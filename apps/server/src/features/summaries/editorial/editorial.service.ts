@@ -3,6 +3,7 @@ import { normKey, type DemoResponse, type Language } from '@summa/shared';
 import { CATALOG_IMPORT_ID, importedHash, recordImport } from '../../../db/data-imports.repository.js';
 import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../http/app-error.js';
+import type { InfoLog } from '../../../observability/info-log.js';
 import type { BookCatalog } from '../../../ports/book-catalog.js';
 import type { HouseNarration } from '../../../ports/house-narration.js';
 import { relatedBooks, resolveBook } from '../generation/book-resolution.js';
@@ -14,16 +15,12 @@ import { seedEditorialSummaries, type EditorialSeedCounts } from './editorial.re
 
 const EDITORIAL_IMPORT_ID = 'editorial';
 
-export interface EditorialLog {
-  info(o: object, m: string): void;
-}
-
 export interface EditorialDeps {
   db: Database;
   catalog: BookCatalog;
   /** The demo's narration, on the house. */
   narration: HouseNarration;
-  log: EditorialLog;
+  log: InfoLog;
   /** The library; by default the shipped one (data/editorial). */
   library?: readonly EditorialBook[];
 }
