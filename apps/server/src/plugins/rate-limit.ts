@@ -63,36 +63,31 @@ export interface RateLimitPluginOptions {
 
 /** The rules the configured limits make; a limit of 0 makes none. */
 export function fairUseRules(limits: FairUseLimits) {
-  const rule = (limit: number, base: RateLimitRule): RateLimitRule | undefined =>
+  const rule = (limit: number, base: Omit<RateLimitRule, 'limit'>): RateLimitRule | undefined =>
     limit > 0 ? { ...base, limit } : undefined;
   return {
     catalogIp: rule(limits.catalogPerIpPerMinute, {
       name: 'catalog:ip',
-      limit: 0,
       windowSeconds: 60,
       scope: 'instance',
     }),
     generationUser: rule(limits.generationPerUserPerHour, {
       name: 'generation:user',
-      limit: 0,
       windowSeconds: 3600,
       code: 'GENERATION_RATE_LIMITED',
     }),
     generationGlobal: rule(limits.generationGlobalPerMinute, {
       name: 'generation:global',
-      limit: 0,
       windowSeconds: 60,
       code: 'GENERATION_BUSY',
     }),
     audioUser: rule(limits.audioPerUserPerHour, {
       name: 'audio:user',
-      limit: 0,
       windowSeconds: 3600,
       code: 'AUDIO_RATE_LIMITED',
     }),
     audioGlobal: rule(limits.audioGlobalPerMinute, {
       name: 'audio:global',
-      limit: 0,
       windowSeconds: 60,
       code: 'AUDIO_BUSY',
     }),
