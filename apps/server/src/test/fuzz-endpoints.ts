@@ -169,14 +169,14 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         route: '/api/admin/testimonials/{feedbackId}',
         runs: 40,
         id,
-        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+        callers: admins,
       },
       {
         method: 'DELETE',
         route: '/api/admin/testimonials/{feedbackId}',
         runs: 40,
         id,
-        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+        callers: admins,
       },
       { method: 'GET', route: '/api/admin/contact-messages', runs: 20, callers: admins },
       {
@@ -485,21 +485,21 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         route: '/api/admin/users',
         runs: 60,
         query: contractQuery(adminUsersQuerySchema, { email: fc.oneof(email, hostileString) }),
-        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+        callers: admins,
       },
       {
         method: 'POST',
         route: '/api/admin/users/{id}/premium',
         runs: 60,
         id,
-        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+        callers: admins,
       },
       {
         method: 'DELETE',
         route: '/api/admin/users/{id}/premium',
         runs: 60,
         id,
-        callers: { none: 3, user: 3, admin: 3, forged: 2 },
+        callers: admins,
       },
       // The admin console's readers and summaries (ADR 0030).
       {
