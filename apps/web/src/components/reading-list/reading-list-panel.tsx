@@ -14,7 +14,7 @@ import { useLanguage } from '../../lib/use-language';
 import { LoadError } from '../load-error';
 import { LoadingSkeleton } from '../loading-skeleton';
 import { StateMessage } from '../state-message';
-import { BookCover } from '../ui/book-cover';
+import { BookCard } from '../ui/book-card';
 import { Button, buttonVariants } from '../ui/button';
 import { ReadSummaryLink } from './read-summary-link';
 
@@ -36,30 +36,22 @@ function ReadingListRow({
     new Date(item.savedAt),
   );
   return (
-    <article
-      className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm"
-      data-testid="reading-list-item"
-    >
-      <BookCover src={book.cover_url} className="w-14" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="font-semibold text-stone-900">{book.title}</h3>
-        <p className="truncate text-sm text-stone-600">{book.author}</p>
-        <p className="text-xs text-stone-500">{t('readingList.savedOn', { date: savedOn })}</p>
-        <div className="mt-1 flex flex-wrap gap-2">
-          <ReadSummaryLink book={book} variant="outline" />
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={busy}
-            onClick={onRemove}
-            aria-label={t('readingList.removeLabel', { title: book.title })}
-          >
-            {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : <BookmarkX aria-hidden />}
-            {t('readingList.remove')}
-          </Button>
-        </div>
+    <BookCard book={book} coverClassName="w-14" authorClassName="truncate" testId="reading-list-item">
+      <p className="text-xs text-stone-500">{t('readingList.savedOn', { date: savedOn })}</p>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <ReadSummaryLink book={book} variant="outline" />
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          onClick={onRemove}
+          aria-label={t('readingList.removeLabel', { title: book.title })}
+        >
+          {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : <BookmarkX aria-hidden />}
+          {t('readingList.remove')}
+        </Button>
       </div>
-    </article>
+    </BookCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Book, PickSource } from '@summa/shared';
 import { BookmarkCheck, BookmarkPlus, ExternalLink, LoaderCircle, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { BookCover } from '../../components/ui/book-cover';
+import { BookCard } from '../../components/ui/book-card';
 import { ReadSummaryLink } from '../../components/reading-list/read-summary-link';
 import { Button } from '../../components/ui/button';
 import { usePeopleTexts } from '../../lib/people-texts';
@@ -49,18 +49,17 @@ export function PickCard({
   actions?: ReactNode;
 }) {
   return (
-    <article
-      className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4"
-      data-testid="pick-card"
+    <BookCard
+      book={book}
+      className="gap-4 sm:p-4"
+      coverClassName="w-20 sm:w-24"
+      bodyClassName="gap-1.5"
+      titleClassName="text-balance"
+      testId="pick-card"
     >
-      <BookCover src={book.cover_url} className="w-20 sm:w-24" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <h3 className="font-semibold text-balance text-stone-900">{book.title}</h3>
-        <p className="text-sm text-stone-600">{book.author}</p>
-        <SourceLine source={source} />
-        {actions ? <div className="mt-auto flex flex-wrap gap-2 pt-2">{actions}</div> : null}
-      </div>
-    </article>
+      <SourceLine source={source} />
+      {actions ? <div className="mt-auto flex flex-wrap gap-2 pt-2">{actions}</div> : null}
+    </BookCard>
   );
 }
 
