@@ -17,6 +17,25 @@ import { InlineSelect } from '../ui/inline-select';
 import { formatClock } from './playback-position';
 import { SPEEDS, usePlayback, type PlaybackSubject } from './use-playback';
 
+/** One of the player's step buttons (previous part, back, forward, next part): an outlined icon. */
+function TransportButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="icon" variant="outline" aria-label={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
 /** The narration's card: its heading and lead, then what the screen puts in it (a button, the controls). */
 export function NarrationFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -101,24 +120,16 @@ export function NarrationControls({
       ) : null}
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.previous')}
+        <TransportButton
+          label={t('audio.previous')}
           disabled={current <= 1}
           onClick={() => playback.goTo(current - 1, { play: playback.playing })}
         >
           <SkipBack aria-hidden />
-        </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.back')}
-          disabled={!playback.part}
-          onClick={() => playback.skip(-1)}
-        >
+        </TransportButton>
+        <TransportButton label={t('audio.back')} disabled={!playback.part} onClick={() => playback.skip(-1)}>
           <RotateCcw aria-hidden />
-        </Button>
+        </TransportButton>
         <Button
           size="icon"
           className="size-12 rounded-full"
@@ -128,24 +139,20 @@ export function NarrationControls({
         >
           {playback.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
         </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.forward')}
+        <TransportButton
+          label={t('audio.forward')}
           disabled={!playback.part}
           onClick={() => playback.skip(1)}
         >
           <RotateCw aria-hidden />
-        </Button>
-        <Button
-          size="icon"
-          variant="outline"
-          aria-label={t('audio.next')}
+        </TransportButton>
+        <TransportButton
+          label={t('audio.next')}
           disabled={current >= total}
           onClick={() => playback.goTo(current + 1, { play: playback.playing })}
         >
           <SkipForward aria-hidden />
-        </Button>
+        </TransportButton>
         <InlineSelect
           className="ml-auto"
           label={t('audio.speed')}
