@@ -135,6 +135,17 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
   // delete, sign out or demote the actors, nor remove the summary the other areas read.
   const nobody = idSegment(['00000000-0000-4000-8000-000000000000']);
   const admins = { none: 3, user: 3, admin: 3, forged: 2 };
+  // Admin endpoints where the guard is what is fuzzed: mostly callers it turns away.
+  const guarded = { none: 3, user: 3, admin: 2, forged: 2 };
+  // The curation's writes: mostly an admin, so that bodies reach the rules behind the guard.
+  const curators = { none: 2, user: 2, admin: 4, forged: 2 };
+  // Mostly the signed-in reader: the actions of a reader's own.
+  const readers = { none: 1, user: 6, admin: 1, forged: 2 };
+  // Mostly the real summary, so that requests get past the lookup to the rules behind it.
+  const mostlyTheSummary = fc.oneof(
+    { weight: 2, arbitrary: fc.constant(summaryId) },
+    { weight: 1, arbitrary: id },
+  );
   return {
     operations: [
       { method: 'GET', route: '/healthz', runs: 60 },
@@ -144,7 +155,7 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         method: 'GET',
         route: '/api/admin/status',
         runs: 60,
-        callers: { none: 3, user: 3, admin: 2, forged: 2 },
+        callers: guarded,
       },
       { method: 'GET', route: '/api/auth/config', runs: 60 },
       // Anyone may write: stored (CONTACT_TO is unset here), a honeypot or a rate limit in between.
@@ -162,7 +173,7 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         method: 'GET',
         route: '/api/admin/testimonials',
         runs: 30,
-        callers: { none: 3, user: 3, admin: 2, forged: 2 },
+        callers: guarded,
       },
       {
         method: 'PUT',
@@ -343,14 +354,14 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         method: 'GET',
         route: '/api/admin/people',
         runs: 30,
-        callers: { none: 3, user: 3, admin: 2, forged: 2 },
+        callers: guarded,
       },
       {
         method: 'POST',
         route: '/api/admin/people',
         runs: 40,
         body: contractBody(personCreateSchema),
-        callers: { none: 2, user: 2, admin: 4, forged: 2 },
+        callers: curators,
       },
       {
         method: 'PUT',
@@ -358,14 +369,14 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         runs: 40,
         id: fc.oneof(fc.constant('oprah-winfrey'), id),
         body: contractBody(personEditSchema),
-        callers: { none: 2, user: 2, admin: 4, forged: 2 },
+        callers: curators,
       },
       {
         method: 'DELETE',
         route: '/api/admin/people/{slug}',
         runs: 30,
         id: fc.oneof(fc.constant('machado-de-assis'), id),
-        callers: { none: 3, user: 3, admin: 2, forged: 2 },
+        callers: guarded,
       },
       // Each admin call re-imports the whole catalogue: few calls, most of them refused.
       {
@@ -398,8 +409,8 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         route: '/api/summaries/{id}/feedback',
         runs: 155,
         // Mostly the reader rating the real summary, so that bodies reach the database.
-        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
-        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+        id: mostlyTheSummary,
+        callers: readers,
         body: contractBody(feedbackRequestSchema),
       },
       { method: 'GET', route: '/api/history', runs: 155, query: contractQuery(historyQuerySchema) },
@@ -408,21 +419,21 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         route: '/api/summaries/{id}/pdf',
         runs: 60,
         // The fuzz readers are on the free plan: the real summary meets the Premium gate.
-        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+        id: mostlyTheSummary,
       },
       {
         method: 'POST',
         route: '/api/summaries/{id}/translations',
         runs: 60,
         // Free fuzz readers meet the Premium gate; forged plan fields must not pass it.
-        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+        id: mostlyTheSummary,
         body: contractBody(translateSummaryRequestSchema),
       },
       {
         method: 'GET',
         route: '/api/summaries/{id}/audio',
         runs: 95,
-        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
+        id: mostlyTheSummary,
         query: contractQuery(audioQuerySchema),
       },
       {
@@ -430,8 +441,8 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         route: '/api/summaries/{id}/audio',
         runs: 95,
         // The real summary reaches the quota and the (unreachable) voice; the rest is refused first.
-        id: fc.oneof({ weight: 2, arbitrary: fc.constant(summaryId) }, { weight: 1, arbitrary: id }),
-        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+        id: mostlyTheSummary,
+        callers: readers,
         body: contractBody(audioRequestSchema),
       },
     ],
@@ -447,7 +458,7 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
             { weight: 1, arbitrary: fc.uuid() },
           ),
         }),
-        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+        callers: readers,
       },
       { method: 'GET', route: '/api/me', runs: 60 },
       {
@@ -455,7 +466,7 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         route: '/api/me/profile',
         runs: 155,
         body: contractBody(profileUpdateSchema),
-        callers: { none: 1, user: 6, admin: 1, forged: 2 },
+        callers: readers,
       },
       { method: 'POST', route: '/api/me/avatar', runs: 60, body: garbageBody },
       { method: 'GET', route: '/api/ranking', runs: 95, query: contractQuery(rankingQuerySchema) },
