@@ -52,6 +52,17 @@ export async function signUpTestUser(app: App, overrides: Partial<SignupRequest>
   return { email: body.email.toLowerCase(), password: body.password, session: response.json<Session>() };
 }
 
+/** Deletes `user`'s account as they do from Settings (with their password), checking that it went. */
+export async function deleteTestUser(app: App, user: TestUser): Promise<void> {
+  const deleted = await app.inject({
+    method: 'DELETE',
+    url: '/api/me',
+    headers: bearer(user.session),
+    payload: { password: user.password },
+  });
+  expect(deleted.statusCode, deleted.body).toBe(204);
+}
+
 /**
  * The account is no longer `user`'s (its address was proven by someone else): their session, their
  * refresh token and their password are all refused.

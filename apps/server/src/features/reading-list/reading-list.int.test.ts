@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingListResponseSchema, type ErrorResponse } from '@summa/shared';
 import { books, readingList } from '../../db/schema/index.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
-import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
+import { bearer, deleteTestUser, signUpTestUser, type TestUser } from '../../test/test-users.js';
 
 describe.each(TEST_DATABASES)('the reading list on %s', (kind) => {
   let context: TestContext;
@@ -85,13 +85,7 @@ describe.each(TEST_DATABASES)('the reading list on %s', (kind) => {
   it('takes a book off, and the list goes with the account', async () => {
     expect((await call('DELETE', bookIds[1]!, reader)).statusCode).toBe(204);
     expect((await listOf(reader)).map((item) => item.book.id)).toEqual([bookIds[0]]);
-    const deleted = await context.app.inject({
-      method: 'DELETE',
-      url: '/api/me',
-      headers: bearer(reader.session),
-      payload: { password: reader.password },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    await deleteTestUser(context.app, reader);
     const left = await context.database.db
       .select()
       .from(readingList)

@@ -14,6 +14,7 @@ import { bookSummaries, summaryFeedback } from '../../db/schema/index.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import {
   bearer,
+  deleteTestUser,
   signUpTestAdmin,
   signUpTestUser,
   uniqueEmail,
@@ -241,13 +242,7 @@ describe.each(TEST_DATABASES)('testimonials on %s', (kind) => {
     expect((await approve(feedbackId)).statusCode).toBe(200);
     expect((await publicList('pt')).map((item) => item.comment)).toContain('Vou apagar minha conta.');
 
-    const deleted = await inject({
-      method: 'DELETE',
-      url: '/api/me',
-      headers: bearer(reader.session),
-      payload: { password: reader.password },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    await deleteTestUser(context.app, reader);
     expect((await publicList('pt')).map((item) => item.comment)).not.toContain('Vou apagar minha conta.');
     expect(
       await context.database.db.select().from(summaryFeedback).where(eq(summaryFeedback.id, feedbackId)),
@@ -258,13 +253,7 @@ describe.each(TEST_DATABASES)('testimonials on %s', (kind) => {
     const leaving = await signUpTestAdmin(context.app, { email: LEAVING_ADMIN_EMAIL });
     const { feedbackId } = await feedbackFrom({ nickname: nick(), comment: 'Approved by someone who left.' });
     expect((await approve(feedbackId, leaving)).statusCode).toBe(200);
-    const deleted = await inject({
-      method: 'DELETE',
-      url: '/api/me',
-      headers: bearer(leaving.session),
-      payload: { password: leaving.password },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    await deleteTestUser(context.app, leaving);
     const [row] = await context.database.db
       .select({ at: summaryFeedback.testimonialApprovedAt, by: summaryFeedback.testimonialApprovedBy })
       .from(summaryFeedback)
