@@ -26,14 +26,8 @@ export function toBook(record: BookRecord, language: Language): Book {
   };
 }
 
+/** The book as `toBook` shows it, cut to what the search box lists. */
 export function toSuggestion(record: BookRecord, language: Language): Suggestion {
-  const edition = pickEdition(record, language);
-  return {
-    id: record.id,
-    title: edition.title,
-    author: record.author,
-    lang: edition.lang,
-    cover_url: record.coverUrl,
-    source: 'catalog',
-  };
+  const { id, title, author, lang, cover_url } = toBook(record, language);
+  return { id, title, author, lang, cover_url, source: 'catalog' };
 }
