@@ -16,6 +16,7 @@ import { LoadingSkeleton } from '../loading-skeleton';
 import { StateMessage } from '../state-message';
 import { BookCard } from '../ui/book-card';
 import { Button, buttonVariants } from '../ui/button';
+import { TitleRow } from '../ui/title-row';
 import { ReadSummaryLink } from './read-summary-link';
 
 const LOCALE = { pt: 'pt-BR', en: 'en', es: 'es' } as const;
@@ -149,15 +150,22 @@ export function ReadingListCard() {
       className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
       data-testid="reading-list-card"
     >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="reading-list-card" className="flex items-center gap-2 font-semibold text-stone-900">
-          <Bookmark aria-hidden className="size-5 text-brand-700" />
-          {t('readingList.title')}
-        </h2>
-        {items ? (
-          <span className="text-sm text-stone-600">{t('readingList.count', { count: items.length })}</span>
-        ) : null}
-      </div>
+      <TitleRow
+        id="reading-list-card"
+        title={
+          <>
+            <Bookmark aria-hidden className="size-5 text-brand-700" />
+            {t('readingList.title')}
+          </>
+        }
+        aside={
+          items ? (
+            <span className="text-sm text-stone-600">{t('readingList.count', { count: items.length })}</span>
+          ) : null
+        }
+        className="flex-nowrap gap-3"
+        titleClassName="flex items-center gap-2 font-semibold text-stone-900"
+      />
       {items && items.length === 0 ? (
         <p className="text-sm text-stone-600">{t('readingList.profileEmpty')}</p>
       ) : null}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingSkeleton } from '../../components/loading-skeleton';
+import { TitleRow } from '../../components/ui/title-row';
 import { usePeopleTexts } from '../../lib/people-texts';
 import { queryView } from '../../lib/query-client';
 import { peopleListQuery } from './people-api';
@@ -22,21 +23,22 @@ export function RecommendedBy() {
   if (people.data?.people.length === 0) return null;
   return (
     <section aria-labelledby="recommended-by" className="flex flex-col gap-3" data-testid="recommended-by">
-      <div className="flex items-end justify-between gap-3">
-        <div>
-          <h2 id="recommended-by" className="text-xl font-semibold text-stone-900">
-            {t('section.title')}
-          </h2>
-          <p className="text-sm text-stone-600">{t('section.lead')}</p>
-        </div>
-        <Link
-          to="/people"
-          className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-800 hover:text-brand-900"
-        >
-          {t('section.seeAll')}
-          <ArrowRight aria-hidden className="size-4" />
-        </Link>
-      </div>
+      <TitleRow
+        id="recommended-by"
+        title={t('section.title')}
+        lead={t('section.lead')}
+        aside={
+          <Link
+            to="/people"
+            className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-800 hover:text-brand-900"
+          >
+            {t('section.seeAll')}
+            <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        }
+        className="flex-nowrap items-end gap-3"
+        titleClassName="text-xl font-semibold text-stone-900"
+      />
       {people.data ? (
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
           {people.data.people.slice(0, SHOWN).map((person) => (

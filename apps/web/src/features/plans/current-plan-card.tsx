@@ -2,6 +2,7 @@ import type { Usage } from '@summa/shared';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error';
 import { Badge } from '../../components/ui/badge';
+import { TitleRow } from '../../components/ui/title-row';
 
 function UsageRow({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   const { t } = useTranslation();
@@ -69,14 +70,17 @@ export function CurrentPlanCard({
       className="mx-auto max-w-4xl rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6"
       data-testid="current-plan"
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="current-plan-title" className="text-lg font-bold text-stone-900">
-          {t('plans.current.title')}
-        </h2>
-        <Badge variant={data.plan === 'premium' ? 'accent' : 'neutral'} className="text-sm">
-          {t(`plans.current.plan.${data.plan}`)}
-        </Badge>
-      </div>
+      <TitleRow
+        id="current-plan-title"
+        title={t('plans.current.title')}
+        aside={
+          <Badge variant={data.plan === 'premium' ? 'accent' : 'neutral'} className="text-sm">
+            {t(`plans.current.plan.${data.plan}`)}
+          </Badge>
+        }
+        className="gap-3"
+        titleClassName="text-lg font-bold text-stone-900"
+      />
       <h3 className="mt-4 text-sm font-semibold text-stone-600">{t('plans.current.usageTitle')}</h3>
       <ul className="mt-2 grid gap-4 sm:grid-cols-2">
         <UsageRow

@@ -8,6 +8,7 @@ import { BillingSwitch } from '../../components/pricing/billing-switch';
 import { premiumPriceView } from '../../components/pricing/premium-price';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { TitleRow } from '../../components/ui/title-row';
 import { currentLanguage } from '../../lib/i18n';
 import { planChanged } from '../../lib/invalidation';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
@@ -76,12 +77,12 @@ export function PlansPage() {
           aria-labelledby="plan-free-title"
           className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-xs sm:p-8"
         >
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-            <h2 id="plan-free-title" className="text-xl font-bold text-stone-900">
-              {t('landing.pricing.free.name')}
-            </h2>
-            {plan === 'free' ? <CurrentTag /> : null}
-          </div>
+          <TitleRow
+            id="plan-free-title"
+            title={t('landing.pricing.free.name')}
+            aside={plan === 'free' ? <CurrentTag /> : null}
+            titleClassName="text-xl font-bold text-stone-900"
+          />
           <p className="mt-1 text-stone-600">{t('landing.pricing.free.description')}</p>
           <p className="mt-6 flex flex-wrap items-baseline gap-x-1">
             <span className="text-4xl font-extrabold text-stone-900">{price.free}</span>
@@ -97,19 +98,25 @@ export function PlansPage() {
           className="flex flex-col rounded-2xl bg-brand-900 p-6 text-white shadow-xl ring-2 ring-accent-400 sm:p-8"
           data-testid="plan-premium"
         >
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-            <h2 id="plan-premium-title" className="flex items-center gap-2 text-xl font-bold">
-              <Crown aria-hidden className="size-5 text-accent-300" />
-              {t('landing.pricing.premium.name')}
-            </h2>
-            {plan === 'premium' ? (
-              <CurrentTag inverted />
-            ) : (
-              <span className="rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-stone-900">
-                {t('landing.pricing.premium.tag')}
-              </span>
-            )}
-          </div>
+          <TitleRow
+            id="plan-premium-title"
+            title={
+              <>
+                <Crown aria-hidden className="size-5 text-accent-300" />
+                {t('landing.pricing.premium.name')}
+              </>
+            }
+            aside={
+              plan === 'premium' ? (
+                <CurrentTag inverted />
+              ) : (
+                <span className="rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-stone-900">
+                  {t('landing.pricing.premium.tag')}
+                </span>
+              )
+            }
+            titleClassName="flex items-center gap-2 text-xl font-bold"
+          />
           <p className="mt-1 text-brand-100">{t('landing.pricing.premium.description')}</p>
           <p
             className="mt-6 flex flex-wrap items-baseline gap-x-1"
