@@ -48,7 +48,7 @@ export function applyThemeChoice(choice: ThemeChoice): void {
     ?.setAttribute('content', choice === 'system' ? 'light dark' : choice);
   // Each theme-color meta answers its media query; a fixed choice gives both its own colour.
   for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
-    const own: Theme = meta.media.includes('dark') ? 'dark' : 'light';
+    const own: Theme = (meta.getAttribute('media') ?? '').includes('dark') ? 'dark' : 'light';
     meta.content = THEME_COLORS[choice === 'system' ? own : choice];
   }
 }
@@ -77,8 +77,8 @@ export function themeChoice(): ThemeChoice {
 /** Calls back when the shown theme may have changed: a choice here or in another tab, or the system's. */
 export function onThemeChange(listener: () => void): () => void {
   listeners.add(listener);
-  const media = matchMedia(DARK_QUERY);
-  media.addEventListener('change', listener);
+  const media = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : null;
+  media?.addEventListener('change', listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key !== THEME_STORAGE_KEY) return;
     current = storedThemeChoice();
@@ -88,7 +88,7 @@ export function onThemeChange(listener: () => void): () => void {
   window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    media.removeEventListener('change', listener);
+    media?.removeEventListener('change', listener);
     window.removeEventListener('storage', onStorage);
   };
 }
