@@ -6,8 +6,11 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
 import { AppToaster } from './components/app-toaster';
 import './lib/i18n';
+import { applyThemeChoice, themeChoice } from './lib/theme';
 import './index.css';
 
+// public/theme.js set the theme before the first paint; this also tells the browser's bar.
+applyThemeChoice(themeChoice());
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into.');

@@ -17,12 +17,17 @@ import { toast } from '../../lib/toast';
 import { authClient } from '../../lib/auth/auth-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ReaderProgressContext } from '../../lib/progress/progress-context';
+import { isThemeChoice, setThemeChoice } from '../../lib/theme';
+import { useTheme } from '../../lib/use-theme';
+import { THEME_ITEMS } from '../theme-items';
 import { ReaderAvatar } from '../gamification/reader-avatar';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
@@ -46,6 +51,7 @@ export function UserMenu({ email }: { email: string }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const profile = useContext(ReaderProgressContext)?.me?.profile ?? null;
+  const { choice } = useTheme();
 
   // Spec §2: sign out, show the logout toast, then go to /auth.
   const signOut = async () => {
@@ -82,6 +88,25 @@ export function UserMenu({ email }: { email: string }) {
             </Link>
           </DropdownMenuItem>
         ))}
+        <DropdownMenuSeparator />
+        <p className="px-3 pt-1 pb-1 text-xs font-medium text-stone-600" aria-hidden>
+          {t('common.theme.label')}
+        </p>
+        <DropdownMenuRadioGroup
+          aria-label={t('common.theme.label')}
+          value={choice}
+          onValueChange={(value) => {
+            if (isThemeChoice(value)) setThemeChoice(value);
+          }}
+        >
+          {THEME_ITEMS.map(({ choice: item, icon: Icon }) => (
+            // Choosing a theme keeps the menu open, to see it and choose again.
+            <DropdownMenuRadioItem key={item} value={item} onSelect={(event) => event.preventDefault()}>
+              <Icon aria-hidden />
+              {t(`common.theme.${item}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden />

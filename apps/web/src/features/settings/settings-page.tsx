@@ -10,8 +10,9 @@ import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { AccountSection } from './account/account-section';
 import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { SettingsForm } from './settings-form';
+import { ThemeField } from './theme-field';
 
-/** `/settings`: avatar, nickname, interface language and time zone; then the Account section. */
+/** `/settings`: avatar, nickname, interface language and time zone; the theme; then the Account section. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { me, status, retry } = useReaderProgress();
@@ -47,6 +48,9 @@ export function SettingsPage() {
     <Page title={t('pages.settings.title')} lead={t('pages.settings.lead')}>
       <EmailConfirmationNotice />
       {body}
+      <div className="mt-10">
+        <ThemeField />
+      </div>
       <AccountSection />
     </Page>
   );

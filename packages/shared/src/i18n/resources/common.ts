@@ -14,6 +14,7 @@ export const common = defineMessages({
       current: 'Idioma: {{code}}',
       ...LANGUAGE_NAMES,
     },
+    theme: { label: 'Tema', system: 'Do sistema', light: 'Claro', dark: 'Escuro' },
     nav: {
       home: 'Início',
       signIn: 'Entrar',
@@ -57,6 +58,7 @@ export const common = defineMessages({
       current: 'Language: {{code}}',
       ...LANGUAGE_NAMES,
     },
+    theme: { label: 'Theme', system: 'System', light: 'Light', dark: 'Dark' },
     nav: {
       home: 'Home',
       signIn: 'Sign in',
@@ -100,6 +102,7 @@ export const common = defineMessages({
       current: 'Idioma: {{code}}',
       ...LANGUAGE_NAMES,
     },
+    theme: { label: 'Tema', system: 'Del sistema', light: 'Claro', dark: 'Oscuro' },
     nav: {
       home: 'Inicio',
       signIn: 'Iniciar sesión',

@@ -37,6 +37,10 @@ export const settings = defineMessages({
       noLetterOrDigit: 'O apelido precisa ter pelo menos uma letra ou um número.',
       invalid: 'O apelido tem caracteres que não são permitidos.',
     },
+    theme: {
+      legend: 'Aparência',
+      hint: 'Vale neste aparelho. Do sistema segue o modo claro ou escuro do aparelho.',
+    },
     language: { label: 'Idioma da interface' },
     timeZone: {
       label: 'Fuso horário',
@@ -190,6 +194,10 @@ export const settings = defineMessages({
       noLetterOrDigit: 'The nickname needs at least one letter or digit.',
       invalid: 'The nickname has characters that are not allowed.',
     },
+    theme: {
+      legend: 'Appearance',
+      hint: 'Applies on this device. System follows the device’s light or dark mode.',
+    },
     language: { label: 'Interface language' },
     timeZone: {
       label: 'Time zone',
@@ -342,6 +350,10 @@ export const settings = defineMessages({
       spacing: 'Usa solo un espacio normal entre las palabras, sin espacios al principio ni al final.',
       noLetterOrDigit: 'El apodo necesita al menos una letra o un número.',
       invalid: 'El apodo tiene caracteres que no están permitidos.',
+    },
+    theme: {
+      legend: 'Apariencia',
+      hint: 'Se aplica en este dispositivo. Del sistema sigue el modo claro u oscuro del dispositivo.',
     },
     language: { label: 'Idioma de la interfaz' },
     timeZone: {
