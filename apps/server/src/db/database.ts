@@ -34,6 +34,11 @@ export interface PoolStats {
   open: number;
   idle: number;
   waiting: number;
+  /**
+   * Statements sent to the database since it was opened, each a round trip (a transaction's
+   * BEGIN and COMMIT count): /metrics' summa_db_statements_total, and the query-count tests.
+   */
+  statements: number;
 }
 
 /** How long a readiness check waits for the database: a probe must get its answer within a second. */

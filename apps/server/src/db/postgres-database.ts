@@ -62,6 +62,7 @@ export async function openPostgres(
       open: main.pool.totalCount,
       idle: main.pool.idleCount,
       waiting: main.pool.waitingCount,
+      statements: main.statements(),
     }),
     close: async () => {
       await Promise.all([main.close(), readiness.close()]);
@@ -69,8 +70,14 @@ export async function openPostgres(
   };
 }
 
-function openPool(config: pg.PoolConfig): { pool: pg.Pool; close: () => Promise<void> } {
+function openPool(config: pg.PoolConfig): {
+  pool: pg.Pool;
+  close: () => Promise<void>;
+  /** Statements sent through the pool's connections so far (BEGIN and COMMIT included). */
+  statements: () => number;
+} {
   const pool = new pg.Pool(config);
+  let statements = 0;
   // An idle connection that the server drops (restart, admin command) emits 'error' on the
   // pool; unheard, it would crash the process. The pool replaces the connection on next use.
   pool.on('error', () => undefined);
@@ -89,8 +96,9 @@ function openPool(config: pg.PoolConfig): { pool: pg.Pool; close: () => Promise<
       client.release = () => undefined;
     });
     if (config.query_timeout !== undefined) endOnReadTimeout(client);
+    countStatements(client, () => (statements += 1));
   });
-  return { pool, close: closePool(pool) };
+  return { pool, close: closePool(pool), statements: () => statements };
 }
 
 /**
@@ -112,6 +120,16 @@ function endOnReadTimeout(client: pg.PoolClient): void {
     return result;
   };
   client.query = watched as typeof client.query;
+}
+
+/** Calls `counted` for every statement the connection sends (pool.query() goes through here too). */
+function countStatements(client: pg.PoolClient, counted: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const counting = (...args: unknown[]): unknown => {
+    counted();
+    return query(...args);
+  };
+  client.query = counting as typeof client.query;
 }
 
 /**
