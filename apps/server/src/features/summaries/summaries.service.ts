@@ -23,7 +23,6 @@ import type { SummaryPreviews } from '../../ports/summary-previews.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
 import {
   findAdminSummary,
-  findRemovedEntries,
   listAdminSummaries,
   removeSummary,
   replaceSummaryContent,
@@ -41,7 +40,7 @@ import {
   findUserSummaryPairs,
   hasUserSummary,
   insertFeedback,
-  listUserSummaries,
+  findHistoryPage,
   readerSummaryKey,
   touchUserSummary,
   type SummaryRecord,
@@ -244,12 +243,14 @@ export class SummariesService implements SummarySource, SummaryPreviews {
    * admin removed stay in it as entries that say so (ADR 0030).
    */
   async history(userId: string, query: string | undefined): Promise<HistoryResponse> {
-    const plan = await this.deps.plan.planOf(userId);
-    const limit = plan === 'premium' ? 10_000 : FREE_HISTORY_LIMIT;
-    const [{ rows, total }, removedRows] = await Promise.all([
-      listUserSummaries(this.deps.db, userId, { query, limit }),
-      findRemovedEntries(this.deps.db, userId),
-    ]);
+    const limits = { premium: 10_000, free: FREE_HISTORY_LIMIT };
+    const {
+      plan,
+      rows,
+      total,
+      removed: removedRows,
+    } = await findHistoryPage(this.deps.db, userId, { query, limits });
+    const limit = limits[plan];
     const folded = query ? foldText(query) : undefined;
     const removed = removedRows.filter(
       (row) => !folded || foldText(row.title).includes(folded) || foldText(row.author).includes(folded),
