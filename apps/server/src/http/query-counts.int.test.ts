@@ -15,8 +15,8 @@ import { bearer, signUpTestUser, type TestUser } from '../test/test-users.js';
 const STATEMENTS = {
   /** Plan, page, total and the removed entries in one statement. */
   history: 1,
-  /** The profile, then the plan; the progress meanwhile. */
-  profile: 3,
+  /** The profile, the plan and the progress in one statement. */
+  profile: 1,
   /** The summary, then its finished narration. */
   audio: 2,
   /**
