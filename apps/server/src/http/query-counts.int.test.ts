@@ -17,8 +17,8 @@ const STATEMENTS = {
   history: 1,
   /** The profile, the plan and the progress in one statement. */
   profile: 1,
-  /** The summary, then its finished narration. */
-  audio: 2,
+  /** The summary and its finished narration are both kept by the instance. */
+  audio: 0,
   /**
    * The history check, the summary's topic, BEGIN, the reader's standing locked, the award
    * inserted, the progress saved with the rank counts, COMMIT.

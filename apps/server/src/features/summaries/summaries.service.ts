@@ -102,6 +102,8 @@ export class SummariesService implements SummarySource, SummaryPreviews {
   private readonly readCache = new SummaryReadCache();
   /** A summary's language and category never change: every XP award asks for them. */
   private readonly topics = createMemoryCache<SummaryTopic>('summaryTopic');
+  /** Every read of a narration asks for its summary. */
+  private readonly stored = createMemoryCache<StoredSummary>('storedSummary');
   /** Shared links are opened by many (and their previews fetched by chat apps): one read per id. */
   private readonly previews = createMemoryCache<SummaryPreview>('summaryPreview');
   private readonly covers: CoverImages;
@@ -115,10 +117,14 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   /** The SummarySource port: a stored summary by id. */
   async byId(summaryId: string): Promise<StoredSummary | undefined> {
+    const cached = this.stored.get(summaryId);
+    if (cached) return cached;
     const summary = await findSummary(this.deps.db, summaryId);
     if (!summary) return undefined;
     const { id, title, author, language, content, coverUrl, category } = summary;
-    return { id, title, author, language, content, coverUrl, category };
+    const stored = { id, title, author, language, content, coverUrl, category };
+    this.stored.set(summaryId, stored);
+    return stored;
   }
 
   /** The SummaryPreviews port and GET /api/summaries/:id/preview: what anyone may see of a summary. */
@@ -333,6 +339,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   private forget(summaryId: string): void {
     this.readCache.forgetSummary(summaryId);
+    this.stored.delete(summaryId);
     this.previews.delete(summaryId);
     this.topics.delete(summaryId);
   }
