@@ -4,6 +4,7 @@ import pg from 'pg';
 import {
   answersWithin,
   DEFAULT_DATABASE_TIMEOUTS,
+  defaultPoolSize,
   READINESS_TIMEOUT_MS,
   type DatabaseHandle,
   type DatabaseTimeouts,
@@ -19,7 +20,7 @@ const CLIENT_GRACE_MS = 500;
 
 export async function openPostgres(
   url: string,
-  poolSize = 10,
+  poolSize = defaultPoolSize(),
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<DatabaseHandle> {
   // Migrations may run long statements (an index on a big table): they get a pool of their own,
