@@ -60,6 +60,7 @@ export const envSchema = z.object({
   ),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(3_000),
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)),
   DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(5_000),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: optional(
@@ -207,6 +208,8 @@ export interface AppConfig {
   role: ServerRole;
   /** Bounded waits for PostgreSQL connections and statements. */
   databaseTimeouts: DatabaseTimeouts;
+  /** The PostgreSQL pool's connections; undefined: the rule of db/database.ts (defaultPoolSize). */
+  databasePoolSize: number | undefined;
   publicUrl: string | undefined;
   /** Folder of the built web app; undefined when the server runs API-only. */
   webDistDir: string | undefined;
@@ -321,6 +324,7 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     role: env.SUMMA_ROLE,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseTimeouts: {
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import type { Audio, AudioPart, AudioResponse, Language } from '@summa/shared';
+import { createMemoryCache } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { HouseNarration } from '../../ports/house-narration.js';
@@ -55,6 +56,8 @@ export class AudioService implements HouseNarration {
   private readonly houseRunning = new Set<string>();
   /** When a narration on the house last failed here, by audio key. */
   private readonly houseFailedAt = new Map<string, number>();
+  /** Finished narrations' parts, by audio key: every read of a narration asks for them. */
+  private readonly finished = createMemoryCache<readonly StoredPart[]>('narrationParts');
 
   /** Shutdown: running syntheses may finish within the grace; new ones are refused. */
   async close(): Promise<void> {
@@ -65,8 +68,22 @@ export class AudioService implements HouseNarration {
   /** The finished narration of a summary in its language; null while none was made. */
   async get(summaryId: string, language: Language): Promise<Audio | null> {
     const summary = await this.summaryIn(summaryId, language);
-    const parts = await findCompleteParts(this.deps.db, { summaryId: summary.id, language });
+    const parts = await this.finishedParts({ summaryId: summary.id, language });
     return parts.length === 0 ? null : this.present(summary, parts);
+  }
+
+  /**
+   * A finished narration's parts (none while it is not made). Kept once found: a narration is
+   * published all at once and never changes; it goes only with its summary, which the caller
+   * has just found.
+   */
+  private async finishedParts(target: AudioTarget): Promise<readonly StoredPart[]> {
+    const key = audioKey(target);
+    const cached = this.finished.get(key);
+    if (cached) return cached;
+    const parts = await findCompleteParts(this.deps.db, target);
+    if (parts.length > 0) this.finished.set(key, parts);
+    return parts;
   }
 
   /**

@@ -86,27 +86,6 @@ export async function findProgress(db: Database, userId: string): Promise<Progre
   return row;
 }
 
-/**
- * What the reader's progress view needs, in one round trip: their progress row (undefined while
- * they have none), their time zone (for the streak's day) and how many achievements they unlocked.
- */
-export async function findProgressView(
-  db: Database,
-  userId: string,
-): Promise<{ row: ProgressRow | undefined; timeZone: string | null; unlocked: number }> {
-  const [found] = await db
-    .select({
-      row: readerProgress,
-      timeZone: profiles.timeZone,
-      unlocked: sql<number>`(select count(*)::int from ${readerAchievements} where ${readerAchievements.userId} = ${profiles.id})`,
-    })
-    .from(profiles)
-    .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
-    .where(eq(profiles.id, userId))
-    .limit(1);
-  return { row: found?.row ?? undefined, timeZone: found?.timeZone ?? null, unlocked: found?.unlocked ?? 0 };
-}
-
 export type ProgressChanges = Partial<Omit<ProgressRow, 'userId' | 'updatedAt'>>;
 
 /**

@@ -18,7 +18,6 @@ import { findProfile } from './profile.repository.js';
 import {
   countFacts,
   findProgress,
-  findProgressView,
   findUnlocked,
   hasFact,
   insertAward,
@@ -144,11 +143,21 @@ export class ProgressService implements ReaderActivity {
     });
   }
 
-  /** The reader's XP, level, streak (as it stands today) and counters. */
-  async progress(userId: string): Promise<ReaderProgress> {
-    // One query where three each took a pool connection (GET /api/me, bench:load).
-    const { row, timeZone, unlocked } = await findProgressView(this.deps.db, userId);
-    return progressView(row, dayIn(timeZone, this.now()), unlocked);
+  /**
+   * The reader's XP, level, streak (as it stands today) and counters, from their progress row
+   * (undefined while they have none), time zone and number of unlocked achievements (read with
+   * their profile: GET /api/me is one statement).
+   */
+  progressOf({
+    progress,
+    timeZone,
+    unlocked,
+  }: {
+    progress: ProgressRow | undefined;
+    timeZone: string | null;
+    unlocked: number;
+  }): ReaderProgress {
+    return progressView(progress, dayIn(timeZone, this.now()), unlocked);
   }
 
   /** Every achievement, unlocked or not, with the reader's progress toward it. */
