@@ -6,7 +6,13 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
 import { AppToaster } from './components/app-toaster';
 import './lib/i18n';
+import { manifestFollowsLanguage } from './lib/pwa/follow-language';
+import { registerServiceWorker } from './lib/pwa/app-update';
 import './index.css';
+
+manifestFollowsLanguage();
+// The installed app's service worker (ADR 0032): only what the build made has one.
+if (import.meta.env.PROD) registerServiceWorker();
 
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root');

@@ -4,6 +4,7 @@ import { ERROR_CODE_BY_STATUS } from '@summa/shared/errors';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
 import { logWarning } from './logger';
+import { trackStream } from './running-streams';
 
 /** Code of an ApiError when no answer came back at all (offline, DNS, aborted connection). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -201,7 +202,17 @@ function parseJson(text: string): unknown {
  * server refuses before streaming (validation, 401, plan limit), the connection fails, or an event
  * does not match its contract (the stream is then dropped).
  */
-export async function apiEventStream<S extends z.ZodType>(
+export function apiEventStream<S extends z.ZodType>(
+  path: string,
+  eventSchema: S,
+  options: ApiRequestOptions & { body: unknown },
+  onEvent: (event: z.output<S>) => void,
+): Promise<void> {
+  // Counted while it runs: a new version of the app waits for it to end (running-streams.ts).
+  return trackStream(() => readEventStream(path, eventSchema, options, onEvent));
+}
+
+async function readEventStream<S extends z.ZodType>(
   path: string,
   eventSchema: S,
   options: ApiRequestOptions & { body: unknown },

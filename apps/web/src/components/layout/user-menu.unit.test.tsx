@@ -80,6 +80,7 @@ describe('UserMenu (spec §2, Home page)', () => {
       ['Conquistas', '/achievements'],
       ['Explorar', '/explore'],
       ['Histórico', '/history'],
+      ['Neste dispositivo', '/offline'],
       ['Premium', '/plans'],
       ['Perguntas frequentes', '/faq'],
       ['Contato', '/contact'],
@@ -100,6 +101,7 @@ describe('UserMenu (spec §2, Home page)', () => {
       'Achievements',
       'Explore',
       'History',
+      'On this device',
       'Premium',
       'FAQ',
       'Contact',
@@ -113,7 +115,7 @@ describe('UserMenu (spec §2, Home page)', () => {
     const router = await renderSignedIn();
     await openFromKeyboard(user, 'Account menu', '{ArrowDown}');
 
-    await user.keyboard('{ArrowDown>5/}');
+    await user.keyboard('{ArrowDown>6/}');
     expect(document.activeElement?.textContent).toBe('Premium');
     await user.keyboard('{Enter}');
 
