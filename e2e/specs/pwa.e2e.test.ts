@@ -9,10 +9,9 @@ import { translations } from '@summa/shared/i18n';
 import { startFakeLlmServer } from '../../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../../apps/server/src/test/summary-responder.js';
 import { PASSWORD, uniqueEmail, visitorAddress } from '../support/accounts.js';
-import { openPage, useBrowser } from '../support/browser.js';
+import { openPersistentPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
-const browser = useBrowser();
 const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const texts = translations.es;
 
@@ -22,6 +21,17 @@ const audioState = (page: Page) =>
     const audio = document.querySelector<HTMLAudioElement>('[data-testid="audio-player"] audio');
     return audio ? { time: audio.currentTime, src: audio.src } : null;
   });
+
+/** Screenshots at a phone's and a laptop's width, to look at, when SHOTS_DIR names a folder. */
+async function shots(page: Page, name: string): Promise<void> {
+  const folder = process.env.SHOTS_DIR;
+  if (!folder) return;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(folder, `pwa-${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 /** Whether a new service worker is installed and waits for the page to let it take over. */
 const workerWaiting = (page: Page) =>
@@ -33,12 +43,14 @@ const workerWaiting = (page: Page) =>
  */
 describe('the installable app and its offline copies', () => {
   let dist: string;
+  let profile: string;
   let llm: Awaited<ReturnType<typeof startFakeLlmServer>>;
   let server: RunningServer;
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'summa-e2e-web-'));
     await cp(WEB_DIST, dist, { recursive: true });
+    profile = await mkdtemp(path.join(tmpdir(), 'summa-e2e-profile-'));
     llm = await startFakeLlmServer({ responder: bookResponder({ chunkSize: 400, delayMs: 0 }) });
     server = await startServer({
       WEB_DIST_DIR: dist,
@@ -57,6 +69,7 @@ describe('the installable app and its offline copies', () => {
     await server.stop();
     await llm.close();
     await rm(dist, { recursive: true, force: true });
+    await rm(profile, { recursive: true, force: true });
   });
 
   /** A JSON request to this server's API, as the reader of `session` or as a visitor. */
@@ -89,7 +102,7 @@ describe('the installable app and its offline copies', () => {
     })) as GenerateSummaryResponse;
     await call(session, `/api/summaries/${summaryId}/audio`, { language: 'es' });
 
-    const { context, page, errors } = await openPage(browser(), {
+    const { context, page, errors } = await openPersistentPage(profile, {
       baseURL: server.origin,
       storedLanguage: 'es',
       session,
@@ -130,6 +143,7 @@ describe('the installable app and its offline copies', () => {
     await overlay.getByRole('button', { name: texts.generate.overlay.cancel }).click();
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain(texts.offline.update.title);
+    await shots(page, 'update-prompt');
     await page.evaluate(() => Object.assign(window, { beforeReload: true }));
     await prompt.getByRole('button', { name: texts.offline.update.reload }).click();
     // The new worker took over and the page reloaded onto it.
@@ -151,12 +165,7 @@ describe('the installable app and its offline copies', () => {
     await page.getByTestId('kept-item').waitFor();
     expect(await page.getByTestId('kept-item').count()).toBe(1);
     expect(await page.getByTestId('kept-total').textContent()).toMatch(/^1 resumen, [\d,]+\s[kM]B en total$/);
-    if (process.env.SHOTS_DIR) {
-      for (const width of [390, 1366]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `pwa-on-this-device-${width}.png`) });
-      }
-    }
+    await shots(page, 'on-this-device');
     expect(errors).toEqual([]);
 
     // No network at all: the app comes from the service worker, the summary and its narration
@@ -177,6 +186,7 @@ describe('the installable app and its offline copies', () => {
       { timeout: 15_000 },
     );
     expect((await audioState(page))?.src).toMatch(/^blob:/);
+    await shots(page, 'offline-summary');
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('summa.pendingXp')))
       .toContain(summaryId);

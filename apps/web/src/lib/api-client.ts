@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { currentLanguage } from './i18n';
 import { logWarning } from './logger';
 import { trackStream } from './running-streams';
+import { reportServerReached } from './use-online';
 
 /** Code of an ApiError when no answer came back at all (offline, DNS, aborted connection). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -85,15 +86,19 @@ async function send(
   else if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body: raw ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: options.signal ?? null,
       credentials: 'same-origin',
     });
+    reportServerReached(true);
+    return response;
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    // Offline, or the server out of reach: the screens say so (use-online.ts).
+    reportServerReached(false);
     throw new ApiError(0, NETWORK_ERROR, '');
   }
 }

@@ -10,6 +10,7 @@ import { postXpEvent } from '../gamification-api';
 import { xpAwarded } from '../invalidation';
 import { logWarning } from '../logger';
 import { queueXp, takeQueuedXp } from '../offline/pending-xp';
+import { useOnline } from '../use-online';
 import { ReaderProgressContext, type ReaderProgressState } from './progress-context';
 import { XpFeedbackContext, type XpFeedbackState } from './xp-feedback-context';
 
@@ -109,27 +110,23 @@ export function useAwardXpOnView(eventType: XpEventType, subjectId: string): voi
 
 /**
  * Sends the XP events the signed-in reader earned offline (pending-xp.ts), when this mounts and
- * each time the network returns; the server awards each once, whoever sends it how often.
+ * each time the app is back online; the server awards each once, whoever sends it how often.
  */
 export function useSendQueuedXp(): void {
   const award = useAwardXp();
   const progress = useContext(ReaderProgressContext);
   const ready = progress?.status === 'ready';
+  // Back online (the browser's word, or the server answering again): send what waits.
+  const online = useOnline();
   useEffect(() => {
-    if (!ready) return;
-    const send = () => {
-      const owner = authClient.currentSession()?.user.id;
-      if (!owner || !navigator.onLine) return;
-      // One after the other: each award's answer carries the progress the next one builds on.
-      void takeQueuedXp(owner).reduce<Promise<void>>(
-        (previous, event) => previous.then(() => award(event.eventType, event.subjectId)),
-        Promise.resolve(),
-      );
-    };
-    send();
-    window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
-  }, [award, ready]);
+    const owner = authClient.currentSession()?.user.id;
+    if (!ready || !online || !owner) return;
+    // One after the other: each award's answer carries the progress the next one builds on.
+    void takeQueuedXp(owner).reduce<Promise<void>>(
+      (previous, event) => previous.then(() => award(event.eventType, event.subjectId)),
+      Promise.resolve(),
+    );
+  }, [award, ready, online]);
 }
 
 /** Mounted once in the app's layout: sends queued XP events (useSendQueuedXp). */
