@@ -71,7 +71,7 @@ export function KeepOffline({ summary, owner }: { summary: Summary; owner: strin
       testId="keep-offline"
     >
       {entry ? (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-3">
           <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-800">
             <CheckCircle2 aria-hidden className="size-4 shrink-0" />
             {t(entry.withNarration ? 'offline.keep.keptWithNarration' : 'offline.keep.kept', {
