@@ -50,17 +50,15 @@ export async function orKeptCopy<T>(load: () => Promise<T>, fallback: (owner: st
 export function summaryQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.summary(id),
-    queryFn: async ({ signal, client }) => {
-      const summary = await orKeptCopy(
+    queryFn: ({ signal, client }) =>
+      orKeptCopy(
         async () => {
-          const fetched = await fetchSummary(id, signal);
+          const summary = await fetchSummary(id, signal);
           summaryOpened(client);
-          return fetched;
+          return summary;
         },
         (owner) => keptSummary(owner, id),
-      );
-      return summary;
-    },
+      ),
     networkMode: 'always',
   });
 }
