@@ -29,6 +29,7 @@ import { queryKeys } from './query-keys';
  * | narration made                          |                                 | its narration (when next shown), usage              |
  * | summary opened (GET /api/summaries/:id) |                                 | history (it records the visit)                      |
  * | feedback sent                           | summary.feedback                |                                                     |
+ * | summary kept on or removed from device  |                                 | kept copies (IndexedDB reads)                       |
  * | plan changed (Checkout, admin grant)    |                                 | me, usage, history (the Free plan's cut)            |
  * | catalogue imported (admin)              |                                 | catalog                                             |
  * | reading list changed (PUT, DELETE)      |                                 | reading lists                                       |
@@ -173,4 +174,9 @@ export async function sessionEnded(client: QueryClient, sessionId: string): Prom
     (current) => current && { sessions: current.sessions.filter((session) => session.id !== sessionId) },
   );
   void client.invalidateQueries({ queryKey: queryKeys.accountSessions });
+}
+
+/** A summary was kept on this device or removed from it: the lists of kept copies are read again. */
+export function keptCopiesChanged(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: queryKeys.kept });
 }

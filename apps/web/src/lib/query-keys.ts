@@ -24,6 +24,12 @@ export const queryKeys = {
   summaries: ['summary'] as const,
   /** GET /api/summaries/:id */
   summary: (id: string) => ['summary', id] as const,
+  /** Every read of the summaries kept on this device (IndexedDB, not the server: ADR 0036). */
+  kept: ['kept'] as const,
+  /** The summaries `owner` kept on this device. */
+  keptList: (owner: string) => ['kept', owner, 'list'] as const,
+  /** `owner`'s kept copy of summary `id`, or null. */
+  keptSummary: (owner: string, id: string) => ['kept', owner, 'summary', id] as const,
   /** GET /api/summaries/:id/audio?language=: the stored narration, or null. */
   narration: (summaryId: string, language: Language) => ['narration', summaryId, language] as const,
   /** Everything read from the catalogue. */

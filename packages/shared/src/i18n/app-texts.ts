@@ -10,6 +10,7 @@ import { gamification } from './resources/gamification.js';
 import { generate } from './resources/generate.js';
 import { history } from './resources/history.js';
 import { landing } from './resources/landing.js';
+import { offline } from './resources/offline.js';
 import { pages } from './resources/pages.js';
 import { plans } from './resources/plans.js';
 import { profile } from './resources/profile.js';
@@ -43,6 +44,7 @@ export const APP_AREAS = {
   profile,
   settings,
   plans,
+  offline,
 };
 
 export type AppTranslationResource = AreaTexts<typeof APP_AREAS>;

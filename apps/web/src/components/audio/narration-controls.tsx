@@ -12,6 +12,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
+import { CardSection } from '../card-section';
 import { Button } from '../ui/button';
 import { InlineSelect } from '../ui/inline-select';
 import { formatClock } from './playback-position';
@@ -39,25 +40,15 @@ function TransportButton({
 /** The narration's card: its heading and lead, then what the screen puts in it (a button, the controls). */
 export function NarrationFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5 print:hidden"
-      data-print-hidden
-      data-testid="audio-player"
+    <CardSection
+      icon={<Headphones aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />}
+      title={t('audio.heading')}
+      lead={t('audio.lead')}
+      testId="audio-player"
     >
-      <div className="flex items-start gap-3">
-        <Headphones aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-lg font-bold text-stone-900">
-            {t('audio.heading')}
-          </h2>
-          <p className="text-sm text-stone-600">{t('audio.lead')}</p>
-        </div>
-      </div>
-      <div className="mt-4">{children}</div>
-    </section>
+      {children}
+    </CardSection>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   CircleHelp,
   Compass,
   Crown,
+  HardDrive,
   History,
   LogOut,
   Mail,
@@ -21,6 +22,7 @@ import { isThemeChoice, setThemeChoice } from '../../lib/theme';
 import { useTheme } from '../../lib/use-theme';
 import { THEME_ITEMS } from '../theme-items';
 import { ReaderAvatar } from '../gamification/reader-avatar';
+import { ON_THIS_DEVICE_PATH } from '../pwa/offline-notice';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
@@ -32,7 +34,16 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 
-type NavKey = 'profile' | 'ranking' | 'achievements' | 'explore' | 'history' | 'premium' | 'faq' | 'contact';
+type NavKey =
+  | 'profile'
+  | 'ranking'
+  | 'achievements'
+  | 'explore'
+  | 'history'
+  | 'onThisDevice'
+  | 'premium'
+  | 'faq'
+  | 'contact';
 
 /** Spec §2, Home page: the user menu's items, in order. */
 const MENU_ITEMS: readonly { key: NavKey; to: string; icon: LucideIcon }[] = [
@@ -41,6 +52,8 @@ const MENU_ITEMS: readonly { key: NavKey; to: string; icon: LucideIcon }[] = [
   { key: 'achievements', to: '/achievements', icon: Award },
   { key: 'explore', to: '/explore', icon: Compass },
   { key: 'history', to: '/history', icon: History },
+  // The summaries kept in this browser (ADR 0036).
+  { key: 'onThisDevice', to: ON_THIS_DEVICE_PATH, icon: HardDrive },
   { key: 'premium', to: '/plans', icon: Crown },
   { key: 'faq', to: '/faq', icon: CircleHelp },
   { key: 'contact', to: '/contact', icon: Mail },

@@ -81,6 +81,7 @@ describe('UserMenu (spec §2, Home page)', () => {
       ['Conquistas', '/achievements'],
       ['Explorar', '/explore'],
       ['Histórico', '/history'],
+      ['Neste dispositivo', '/offline'],
       ['Premium', '/plans'],
       ['Perguntas frequentes', '/faq'],
       ['Contato', '/contact'],
@@ -101,6 +102,7 @@ describe('UserMenu (spec §2, Home page)', () => {
       'Achievements',
       'Explore',
       'History',
+      'On this device',
       'Premium',
       'FAQ',
       'Contact',
@@ -114,7 +116,7 @@ describe('UserMenu (spec §2, Home page)', () => {
     const router = await renderSignedIn();
     await openFromKeyboard(user, 'Account menu', '{ArrowDown}');
 
-    await user.keyboard('{ArrowDown>5/}');
+    await user.keyboard('{ArrowDown>6/}');
     expect(document.activeElement?.textContent).toBe('Premium');
     await user.keyboard('{Enter}');
 
