@@ -46,12 +46,19 @@ export interface JobQueueSettings {
   superviseSeconds: number;
   /** How many jobs of one queue a worker runs at once. */
   concurrency: number;
+  /**
+   * How often an idle worker looks for jobs nobody woke it for: retries, which pg-boss's
+   * supervisor makes without a notification, and dead letters. Notified queues are polled five
+   * times less often.
+   */
+  pollSeconds: number;
 }
 
 export const DEFAULT_JOB_QUEUE_SETTINGS: JobQueueSettings = {
   heartbeatSeconds: 10,
   superviseSeconds: 5,
   concurrency: 8,
+  pollSeconds: 2,
 };
 
 /** A job's payload; the queue adds the request's id and trace, which follow it from web to worker. */
@@ -206,8 +213,8 @@ export class JobQueue implements JobQueueStats {
       queue,
       {
         localConcurrency: this.settings.concurrency,
-        pollingIntervalSeconds: 2,
-        notifyPollingIntervalSeconds: 10,
+        pollingIntervalSeconds: this.settings.pollSeconds,
+        notifyPollingIntervalSeconds: this.settings.pollSeconds * 5,
       },
       async ([job]: Job<D & Stamped>[]) => {
         if (job) await run(job.data, job.id);
@@ -220,7 +227,7 @@ export class JobQueue implements JobQueueStats {
     this.exhaustedHandlers.set(queue, exhausted);
     await this.boss.work(
       deadLetter,
-      { localConcurrency: 2, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10 },
+      { localConcurrency: 2, pollingIntervalSeconds: this.settings.pollSeconds },
       async ([job]: Job[]) => {
         if (job) await exhausted(job.data);
       },
