@@ -23,12 +23,17 @@ const resolvedBookSchema = z
     language: z.enum(LANGUAGES),
     bookId: z.string().nullable(),
     category: z.enum(CATEGORIES).nullable(),
-    originalTitle: z.string().optional(),
+    // The catalogue's original title may be null (the writer reads it by truthiness).
+    originalTitle: z.string().nullish(),
     year: z.number().int().nullable().optional(),
     kind: z.enum(BOOK_KINDS).optional(),
   })
   // An unknown kind (undefined) does not survive JSON; the writer expects the key.
-  .transform((book) => ({ ...book, kind: book.kind }));
+  .transform(({ originalTitle, ...book }) => ({
+    ...book,
+    ...(originalTitle ? { originalTitle } : {}),
+    kind: book.kind,
+  }));
 
 const pendingAuditSchema = z.object({
   admin: z.object({ id: z.string(), email: z.string() }),
