@@ -273,16 +273,24 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     plan: usage,
     admitGeneration: rateLimit.admitGeneration,
   });
+  // One narration per summary and language, synthesized by a worker (the narration queue).
   const audioSyntheses = new AudioSyntheses({
     db,
     tts,
     storage,
+    summaries,
     log,
     metrics: options.metrics,
     leaseMs,
     pollMs,
     partLimits: options.narration,
+    queue,
+    relay,
+    alsoWeb: config.role === 'all',
   });
+  if (works) {
+    closers.unshift(() => audioSyntheses.closeWorker(config.role === 'all' ? 0 : shutdownGraceMs));
+  }
   const audio = new AudioService({
     db,
     syntheses: audioSyntheses,
@@ -344,6 +352,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
 
   if (works) {
     await summaryFlights.work();
+    await audioSyntheses.work();
     await startUpkeep(
       queue,
       databaseUpkeep(db, () => audioSyntheses.sweepLeftovers()),
