@@ -13,6 +13,7 @@ import { landing } from './resources/landing.js';
 import { pages } from './resources/pages.js';
 import { plans } from './resources/plans.js';
 import { profile } from './resources/profile.js';
+import { review } from './resources/review.js';
 import { ranking } from './resources/ranking.js';
 import { search } from './resources/search.js';
 import { settings } from './resources/settings.js';
@@ -39,6 +40,7 @@ export const APP_AREAS = {
   admin,
   gamification,
   achievements,
+  review,
   ranking,
   profile,
   settings,

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Language } from '@summa/shared';
+import type { DailyGoal, Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { profiles } from '../../db/schema/index.js';
 import type { Transaction } from './progress.repository.js';
 
 export type ProfileRow = Pick<
   typeof profiles.$inferSelect,
-  'nickname' | 'avatarPreset' | 'avatarKey' | 'preferredLanguage' | 'timeZone'
+  'nickname' | 'avatarPreset' | 'avatarKey' | 'preferredLanguage' | 'timeZone' | 'dailyGoal'
 >;
 
 const PROFILE_COLUMNS = {
@@ -15,6 +15,7 @@ const PROFILE_COLUMNS = {
   avatarKey: profiles.avatarKey,
   preferredLanguage: profiles.preferredLanguage,
   timeZone: profiles.timeZone,
+  dailyGoal: profiles.dailyGoal,
 };
 
 export async function findProfile(
@@ -39,6 +40,7 @@ export interface ProfileChanges {
   avatarKey?: string | null;
   preferredLanguage?: Language;
   timeZone?: string;
+  dailyGoal?: DailyGoal;
 }
 
 export async function updateProfileRow(
