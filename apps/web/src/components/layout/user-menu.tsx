@@ -1,5 +1,6 @@
 import {
   Award,
+  Repeat,
   CircleHelp,
   Compass,
   Crown,
@@ -27,13 +28,15 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 
-type NavKey = 'profile' | 'ranking' | 'achievements' | 'explore' | 'history' | 'premium' | 'faq' | 'contact';
+type NavKey =
+  'profile' | 'ranking' | 'achievements' | 'review' | 'explore' | 'history' | 'premium' | 'faq' | 'contact';
 
 /** Spec §2, Home page: the user menu's items, in order. */
 const MENU_ITEMS: readonly { key: NavKey; to: string; icon: LucideIcon }[] = [
   { key: 'profile', to: '/profile', icon: UserRound },
   { key: 'ranking', to: '/ranking', icon: Trophy },
   { key: 'achievements', to: '/achievements', icon: Award },
+  { key: 'review', to: '/review', icon: Repeat },
   { key: 'explore', to: '/explore', icon: Compass },
   { key: 'history', to: '/history', icon: History },
   { key: 'premium', to: '/plans', icon: Crown },

@@ -46,11 +46,7 @@ export const review = defineMessages({
       body: 'Verifique sua conexão e tente de novo.',
       retry: 'Tentar novamente',
     },
-    goal: {
-      label: 'Meta diária',
-      save: 'Salvar meta',
-      saved: 'Meta salva.',
-    },
+    goal: { change: 'Mudar a meta' },
   },
   en: {
     title: 'Daily review',
@@ -93,11 +89,7 @@ export const review = defineMessages({
       body: 'Check your connection and try again.',
       retry: 'Try again',
     },
-    goal: {
-      label: 'Daily goal',
-      save: 'Save goal',
-      saved: 'Goal saved.',
-    },
+    goal: { change: 'Change the goal' },
   },
   es: {
     title: 'Repaso diario',
@@ -140,10 +132,6 @@ export const review = defineMessages({
       body: 'Revisa tu conexión e inténtalo de nuevo.',
       retry: 'Intentar de nuevo',
     },
-    goal: {
-      label: 'Meta diaria',
-      save: 'Guardar meta',
-      saved: 'Meta guardada.',
-    },
+    goal: { change: 'Cambiar la meta' },
   },
 });
