@@ -19,6 +19,7 @@ import { gamificationRoutes } from './features/gamification/gamification.routes.
 import { healthRoutes } from './features/health/health.routes.js';
 import { peopleRoutes } from './features/people/people.routes.js';
 import { readingListRoutes } from './features/reading-list/reading-list.routes.js';
+import { reviewsRoutes } from './features/reviews/reviews.routes.js';
 import { demoRoutes } from './features/summaries/editorial/demo.routes.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp({
   });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(readingListRoutes, { readingList: services.readingList });
+  await app.register(reviewsRoutes, { reviews: services.reviews });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

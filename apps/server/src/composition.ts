@@ -40,6 +40,7 @@ import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
 import { PeopleService } from './features/people/people.service.js';
 import { ReadingListService } from './features/reading-list/reading-list.service.js';
+import { ReviewsService } from './features/reviews/reviews.service.js';
 import { EditorialService } from './features/summaries/editorial/editorial.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
@@ -89,6 +90,8 @@ export interface ServiceOverrides {
    * start's release of it is skipped.
    */
   joinsRunningDatabase?: boolean | undefined;
+  /** The clock of awards, the daily goal, reviews and listening; tests move it across days. */
+  clock?: (() => Date) | undefined;
 }
 
 export interface CompositionOptions extends ServiceOverrides {
@@ -153,6 +156,8 @@ export interface Services {
   people: PeopleService;
   /** The books each reader saved to read. */
   readingList: ReadingListService;
+  /** The daily review's cards, scheduled by FSRS (issue 27, ADR 0033). */
+  reviews: ReviewsService;
   /** The admin console's audit log, usage log and cross-feature reads (ADR 0030). */
   admin: AdminService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
@@ -211,6 +216,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     summaries,
     achievements: loadAchievements(),
     onChange: standingChanged,
+    ...(options.clock ? { now: options.clock } : {}),
   });
   // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
   const activity = options.readerActivity ?? progress;
@@ -298,8 +304,10 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     quota: usage,
     storage,
     activity,
+    goals: progress,
     log,
     admit: rateLimit.admitAudio,
+    ...(options.clock ? { now: options.clock } : {}),
     shutdownGraceMs,
     workLog: admin,
   });
@@ -394,6 +402,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     // The ListedBooks port: shelves and reading lists show catalogue books as the catalogue does.
     people: new PeopleService({ db, books: catalogLookup, log }),
     readingList: new ReadingListService({ db, books: catalogLookup }),
+    // The GoalActivity port: a review's XP, streak and goal go through Gamification's awards.
+    reviews: new ReviewsService({ db, goals: progress, ...(options.clock ? { now: options.clock } : {}) }),
     admin,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {

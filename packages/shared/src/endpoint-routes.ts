@@ -56,6 +56,7 @@ export const ENDPOINT_ROUTES = {
   audio: {
     get: { method: 'GET', path: '/api/summaries/:id/audio' },
     prepare: { method: 'POST', path: '/api/summaries/:id/audio' },
+    listened: { method: 'POST', path: '/api/summaries/:id/audio/listened' },
   },
   demo: {
     get: { method: 'GET', path: '/api/demo' },
@@ -67,6 +68,10 @@ export const ENDPOINT_ROUTES = {
     uploadAvatar: { method: 'POST', path: '/api/me/avatar' },
     ranking: { method: 'GET', path: '/api/ranking' },
     achievements: { method: 'GET', path: '/api/achievements' },
+  },
+  reviews: {
+    due: { method: 'GET', path: '/api/reviews/due' },
+    grade: { method: 'POST', path: '/api/reviews/:cardId' },
   },
   usage: {
     get: { method: 'GET', path: '/api/me/usage' },

@@ -66,6 +66,14 @@ import {
   xpEventRequestSchema,
 } from './contracts/gamification.js';
 import { healthResponseSchema, readinessResponseSchema } from './contracts/health.js';
+import {
+  dueReviewsSchema,
+  listeningReportSchema,
+  listeningResultSchema,
+  reviewGradeRequestSchema,
+  reviewGradeResultSchema,
+  reviewParamsSchema,
+} from './contracts/reviews.js';
 import { noContentSchema } from './contracts/no-content.js';
 import {
   adminAuditResponseSchema,
@@ -282,6 +290,12 @@ export const ENDPOINTS = {
       response: { 200: audioResponseSchema },
       events: audioEventSchema,
     },
+    listened: {
+      ...ENDPOINT_ROUTES.audio.listened,
+      params: summaryParamsSchema,
+      body: listeningReportSchema,
+      response: { 200: listeningResultSchema },
+    },
   },
   demo: {
     get: {
@@ -316,6 +330,15 @@ export const ENDPOINTS = {
     achievements: {
       ...ENDPOINT_ROUTES.gamification.achievements,
       response: { 200: achievementsResponseSchema },
+    },
+  },
+  reviews: {
+    due: { ...ENDPOINT_ROUTES.reviews.due, response: { 200: dueReviewsSchema } },
+    grade: {
+      ...ENDPOINT_ROUTES.reviews.grade,
+      params: reviewParamsSchema,
+      body: reviewGradeRequestSchema,
+      response: { 200: reviewGradeResultSchema },
     },
   },
   usage: {

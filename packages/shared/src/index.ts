@@ -29,4 +29,5 @@ export * from './contracts/contact.js';
 export * from './contracts/testimonials.js';
 export * from './contracts/people.js';
 export * from './contracts/admin.js';
+export * from './contracts/reviews.js';
 export * from './endpoints.js';

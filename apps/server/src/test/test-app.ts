@@ -89,6 +89,8 @@ export interface TestAppOptions {
   readerActivity?: AppOptions['readerActivity'];
   /** The cover sweep's pace (with COVERS_FETCH=on and a local COVERS_SOURCE_URL in `env`). */
   coverSweep?: AppOptions['coverSweep'];
+  /** The clock of awards, goals, reviews and listening (tests that move across days). */
+  clock?: AppOptions['clock'];
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext> {
@@ -103,6 +105,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.logStream ? { logStream: options.logStream } : {}),
     readerActivity: options.readerActivity,
     coverSweep: options.coverSweep,
+    clock: options.clock,
   });
   options.extend?.(app);
   await app.ready();

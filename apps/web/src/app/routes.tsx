@@ -80,6 +80,7 @@ const SIGNED_IN_ROUTES: RouteObject[] = [
     lazy: page(() => import('../features/achievements/achievements-page'), 'AchievementsPage'),
   },
   { path: 'ranking', lazy: page(() => import('../features/ranking/ranking-page'), 'RankingPage') },
+  { path: 'review', lazy: page(() => import('../features/review/review-page'), 'ReviewPage') },
   { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
   { path: 'people', lazy: page(() => import('../features/people/people-page'), 'PeoplePage') },
   {

@@ -21,8 +21,8 @@ import { queryKeys } from './query-keys';
  *
  * | change                                  | set from the answer             | invalidated                                         |
  * | --------------------------------------- | ------------------------------- | --------------------------------------------------- |
- * | XP award (POST /api/xp)                 | me.progress                     | rankings, achievements (me too if not loaded yet)   |
- * | profile saved (PATCH profile, avatar)   | me.profile, own ranking entries | rankings                                            |
+ * | XP award (POST /api/xp, a review grade) | me.progress                     | rankings, achievements (me too if not loaded yet)   |
+ * | profile saved (PATCH profile, avatar)   | me.profile, own ranking entries | rankings (me too when the daily goal changed)       |
  * | summary generated                       | usage                           | me, history, achievements, rankings, people and     |
  * |                                         |                                 | reading lists (the summary each book opens)         |
  * | summary translated                      |                                 | me, usage, history, achievements, rankings          |
@@ -84,12 +84,16 @@ export function withOwnProfile(board: RankingResponse, profile: OwnProfile): Ran
  */
 export async function profileSaved(client: QueryClient, profile: Profile): Promise<void> {
   await client.cancelQueries({ queryKey: queryKeys.me });
+  const before = client.getQueryData<MeResponse>(queryKeys.me);
+  const goalChanged = before !== undefined && before.profile.dailyGoal !== profile.dailyGoal;
   client.setQueryData<MeResponse>(queryKeys.me, (current) => current && { ...current, profile });
   client.setQueriesData<RankingResponse>(
     { queryKey: queryKeys.rankings },
     (board) => board && withOwnProfile(board, profile),
   );
   void client.invalidateQueries({ queryKey: queryKeys.rankings });
+  // The daily goal is the profile's, today's progress toward it the progress's (the header).
+  if (goalChanged) void client.invalidateQueries({ queryKey: queryKeys.me });
 }
 
 /** Everything the reader's activity counts in: XP, achievements, rankings, history (and usage). */

@@ -12,6 +12,8 @@ export const queryKeys = {
   usage: ['usage'] as const,
   /** GET /api/achievements */
   achievements: ['achievements'] as const,
+  /** GET /api/reviews/due: the review cards due now. */
+  reviews: ['reviews'] as const,
   /** Every ranking board. */
   rankings: ['ranking'] as const,
   /** GET /api/ranking?scope=&lang=: one board (`language` only for the language scope). */

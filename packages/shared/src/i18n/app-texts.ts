@@ -14,6 +14,7 @@ import { offline } from './resources/offline.js';
 import { pages } from './resources/pages.js';
 import { plans } from './resources/plans.js';
 import { profile } from './resources/profile.js';
+import { review } from './resources/review.js';
 import { ranking } from './resources/ranking.js';
 import { search } from './resources/search.js';
 import { settings } from './resources/settings.js';
@@ -40,6 +41,7 @@ export const APP_AREAS = {
   admin,
   gamification,
   achievements,
+  review,
   ranking,
   profile,
   settings,

@@ -1,7 +1,9 @@
-import type { Audio, AudioPart, AudioResponse, Language } from '@summa/shared';
+import type { Audio, AudioPart, AudioResponse, Language, ListeningResult } from '@summa/shared';
+import { z } from 'zod';
 import { createMemoryCache } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { GoalActivity } from '../../ports/goal-activity.js';
 import type { HouseNarration } from '../../ports/house-narration.js';
 import type { ReaderActivity } from '../../ports/reader-activity.js';
 import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
@@ -11,7 +13,14 @@ import { leftFlight, type FlightListener } from '../../single-flight/flight.js';
 import { SIGNED_URL_SECONDS, type ObjectStorage } from '../../providers/storage/object-storage.js';
 import { AudioCancelled, AudioError } from './audio-error.js';
 import { audioKey, type AudioSyntheses, type SynthesisEvent, type SynthesisLog } from './audio-synthesis.js';
-import { addUserAudio, findCompleteParts, type AudioTarget, type StoredPart } from './audio.repository.js';
+import {
+  addUserAudio,
+  findCompleteParts,
+  listenableSeconds,
+  recordListening,
+  type AudioTarget,
+  type StoredPart,
+} from './audio.repository.js';
 
 /** What the reader hears about while a narration is made: its plan, then each part, signed. */
 export type AudioProgress = { type: 'plan'; totalParts: number } | { type: 'part'; part: AudioPart };
@@ -23,6 +32,8 @@ export interface AudioDeps {
   quota: UsageQuota;
   storage: ObjectStorage;
   activity: ReaderActivity;
+  /** Where listening counts toward the daily goal (features/gamification). */
+  goals: GoalActivity;
   log: SynthesisLog;
   /** Fair use: throws when the reader or everyone synthesized too much lately. */
   admit?: (userId: string) => Promise<void>;
@@ -130,6 +141,23 @@ export class AudioService implements HouseNarration {
    * now (so that concurrent requests cannot pass the limit together) for `run`; a reader's second
    * request for the same narration shares that hold, and so its one unit.
    */
+  /**
+   * `POST /api/summaries/:id/audio/listened`: seconds of the narration the reader listened to,
+   * counted toward the day's listening as far as the server can check them (ADR 0033): the reader
+   * has the narration, at most its length a day, at most the time since their previous report.
+   * 404 when the reader has no narration of this summary.
+   */
+  async listened(userId: string, summaryId: string, seconds: number): Promise<ListeningResult> {
+    const { db, goals } = this.deps;
+    if (!z.uuid().safeParse(summaryId).success) throw new AppError('NOT_FOUND', 404);
+    const lengthSeconds = await listenableSeconds(db, userId, summaryId);
+    if (lengthSeconds === 0) throw new AppError('NOT_FOUND', 404);
+    const now = this.deps.now?.() ?? new Date();
+    return goals.listened(userId, (tx, today) =>
+      recordListening(tx, { userId, summaryId, today, seconds, lengthSeconds, now }),
+    );
+  }
+
   async prepare(userId: string, summaryId: string, language: Language): Promise<PreparedAudio> {
     if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
     const { quota, admit } = this.deps;

@@ -50,7 +50,11 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
       const me = await profiles.withProgress(request.user.id);
       return {
         profile: me.profile,
-        progress: progress.progressOf({ ...me.progress, timeZone: me.profile.timeZone }),
+        progress: progress.progressOf({
+          ...me.progress,
+          timeZone: me.profile.timeZone,
+          dailyGoal: me.profile.dailyGoal,
+        }),
       };
     },
   });

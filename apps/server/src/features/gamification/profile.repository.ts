@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Language, PlanType } from '@summa/shared';
+import type { DailyGoal, Language, PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { effectivePlan } from '../../db/effective-plan.js';
 import {
@@ -13,7 +13,7 @@ import type { ProgressRow, Transaction } from './progress.repository.js';
 
 export type ProfileRow = Pick<
   typeof profiles.$inferSelect,
-  'nickname' | 'avatarPreset' | 'avatarKey' | 'preferredLanguage' | 'timeZone'
+  'nickname' | 'avatarPreset' | 'avatarKey' | 'preferredLanguage' | 'timeZone' | 'dailyGoal'
 >;
 
 const PROFILE_COLUMNS = {
@@ -22,6 +22,7 @@ const PROFILE_COLUMNS = {
   avatarKey: profiles.avatarKey,
   preferredLanguage: profiles.preferredLanguage,
   timeZone: profiles.timeZone,
+  dailyGoal: profiles.dailyGoal,
 };
 
 export async function findProfile(
@@ -82,6 +83,7 @@ export interface ProfileChanges {
   avatarKey?: string | null;
   preferredLanguage?: Language;
   timeZone?: string;
+  dailyGoal?: DailyGoal;
 }
 
 export async function updateProfileRow(

@@ -122,6 +122,7 @@ export class ProfileService {
           replacedKey = current.avatarKey;
         }
         if (update.timeZone !== undefined) changes.timeZone = update.timeZone;
+        if (update.dailyGoal !== undefined) changes.dailyGoal = update.dailyGoal;
         if (
           update.preferredLanguage !== undefined &&
           update.preferredLanguage !== current.preferredLanguage
@@ -184,6 +185,7 @@ export class ProfileService {
       avatarUrl: await this.avatarUrl(row),
       preferredLanguage: row.preferredLanguage,
       timeZone: row.timeZone,
+      dailyGoal: row.dailyGoal,
       plan,
     };
   }

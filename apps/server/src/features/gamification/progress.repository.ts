@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_DAILY_GOAL, type DailyGoal } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import {
   profiles,
@@ -33,6 +34,7 @@ async function ensureProgressRow(
 export interface Standing {
   row: ProgressRow;
   timeZone: string | null;
+  dailyGoal: DailyGoal;
   languages: number;
   categories: number;
   unlocked: Set<string>;
@@ -52,6 +54,7 @@ async function selectStanding(tx: Transaction, userId: string): Promise<Standing
       timeZone: sql<
         string | null
       >`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${userId})`,
+      dailyGoal: sql<DailyGoal>`coalesce((select ${profiles.dailyGoal} from ${profiles} where ${profiles.id} = ${userId}), ${DEFAULT_DAILY_GOAL})`,
       languages: factCount('language'),
       categories: factCount('category'),
       unlocked: sql<string>`(select coalesce(string_agg(${readerAchievements.key}, ','), '') from ${readerAchievements} where ${readerAchievements.userId} = ${userId})`,

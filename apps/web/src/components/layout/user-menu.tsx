@@ -1,5 +1,6 @@
 import {
   Award,
+  Repeat,
   CircleHelp,
   Compass,
   Crown,
@@ -38,6 +39,7 @@ type NavKey =
   | 'profile'
   | 'ranking'
   | 'achievements'
+  | 'review'
   | 'explore'
   | 'history'
   | 'onThisDevice'
@@ -50,6 +52,7 @@ const MENU_ITEMS: readonly { key: NavKey; to: string; icon: LucideIcon }[] = [
   { key: 'profile', to: '/profile', icon: UserRound },
   { key: 'ranking', to: '/ranking', icon: Trophy },
   { key: 'achievements', to: '/achievements', icon: Award },
+  { key: 'review', to: '/review', icon: Repeat },
   { key: 'explore', to: '/explore', icon: Compass },
   { key: 'history', to: '/history', icon: History },
   // The summaries kept in this browser (ADR 0036).

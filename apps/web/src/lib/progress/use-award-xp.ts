@@ -28,10 +28,17 @@ export function levelName(level: number, t: TFunction): string {
   return t(`gamification.levels.${tier.key}`);
 }
 
-/** Tells the reader what an award brought: the XP toast, the level-up toast and notice, the celebrations. */
-function announce(result: AddXpResult, eventType: XpEventType, latest: Latest): void {
+/**
+ * Tells the reader what an award brought: the XP toast (unless `quietXp`: a review card's small
+ * award every few seconds), the level-up toast and notice, the celebrations.
+ */
+function announce(
+  result: AddXpResult,
+  eventType: XpEventType | null,
+  latest: Pick<Latest, 't' | 'feedback'>,
+): void {
   const { t, feedback } = latest;
-  if (result.xpAwarded > 0) {
+  if (result.xpAwarded > 0 && eventType) {
     toast.success(t('gamification.xpGain', { xp: result.xpAwarded }), {
       description: t(`gamification.events.${eventType}`),
     });
@@ -87,6 +94,24 @@ export function useAwardXp(): AwardXp {
       announce(result, eventType, latest.current);
     },
     [client],
+  );
+}
+
+/**
+ * What an award made elsewhere (a review card graded) brought: the reader's progress reaches the
+ * header and the profile at once, rankings and achievements are read again, and a level-up or an
+ * achievement is announced as for any award; the review's small XP has no toast of its own.
+ */
+export function useAwardAnswer(): (result: AddXpResult) => Promise<void> {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const feedback = useContext(XpFeedbackContext);
+  return useCallback(
+    async (result: AddXpResult) => {
+      await xpAwarded(client, result);
+      announce(result, null, { t, feedback });
+    },
+    [client, t, feedback],
   );
 }
 
