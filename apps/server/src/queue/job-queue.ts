@@ -17,6 +17,8 @@ export const QUEUES = {
   summary: 'summary',
   /** The cluster's periodic upkeep (queue/schedules.ts), run once per cluster per tick. */
   upkeep: 'upkeep',
+  /** The daily reminders' tick (queue/upkeep.ts), once per cluster per minute. */
+  reminders: 'reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

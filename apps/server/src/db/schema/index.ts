@@ -10,3 +10,4 @@ export * from './billing.js';
 export * from './contact.js';
 export * from './people.js';
 export * from './admin.js';
+export * from './reminders.js';

@@ -7,11 +7,13 @@ import {
   type AchievementUnlock,
   type AddXpResult,
   type ReaderProgress,
+  type Streak,
   type XpEventRequest,
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderActivity, ReaderActivityEvent } from '../../ports/reader-activity.js';
+import type { ReaderStreaks } from '../../ports/reader-streaks.js';
 import type { SummarySource } from '../../ports/summary-source.js';
 import { newlyEarned, type AchievementCounts, type AchievementDefinition } from './achievements.js';
 import { findProfile } from './profile.repository.js';
@@ -70,7 +72,7 @@ const streakOf = (row: ProgressRow): StreakState => ({
  * (the primary keys of xp_awards and reader_achievements), one reader's awards one after the
  * other (their progress row is locked). Also the ReaderActivity port: what other features report.
  */
-export class ProgressService implements ReaderActivity {
+export class ProgressService implements ReaderActivity, ReaderStreaks {
   constructor(private readonly deps: ProgressDeps) {}
 
   private now(): Date {
@@ -149,6 +151,12 @@ export class ProgressService implements ReaderActivity {
     // One query where three each took a pool connection (GET /api/me, bench:load).
     const { row, timeZone, unlocked } = await findProgressView(this.deps.db, userId);
     return progressView(row, dayIn(timeZone, this.now()), unlocked);
+  }
+
+  /** The ReaderStreaks port: the reader's streak at `at`, its days counted in `timeZone`. */
+  async streakAt(userId: string, timeZone: string, at: Date): Promise<Streak> {
+    const { row, unlocked } = await findProgressView(this.deps.db, userId);
+    return progressView(row, dayIn(timeZone, at), unlocked).streak;
   }
 
   /** Every achievement, unlocked or not, with the reader's progress toward it. */
