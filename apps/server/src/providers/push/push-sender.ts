@@ -1,4 +1,4 @@
-import webpush, { WebPushError } from 'web-push';
+import webpush from 'web-push';
 
 /** A browser's push subscription as kept: its push service's endpoint and the keys to encrypt for it. */
 export interface PushTarget {
@@ -15,8 +15,9 @@ export interface VapidDetails {
 }
 
 /**
- * Web Push through the `web-push` library (VAPID, aes128gcm). 'gone' when the push service says
- * the subscription no longer exists (404, 410): the caller forgets it.
+ * Web Push: the `web-push` library encrypts the message (aes128gcm) and signs the request (VAPID);
+ * fetch delivers it to the push service, with a time-out. 'gone' when the push service says the
+ * subscription no longer exists (404, 410): the caller forgets it.
  */
 export class PushSender {
   constructor(
@@ -25,23 +26,21 @@ export class PushSender {
   ) {}
 
   async send(target: PushTarget, payload: string): Promise<'sent' | 'gone'> {
-    try {
-      await webpush.sendNotification(
-        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        payload,
-        {
-          vapidDetails: this.vapid,
-          TTL: 4 * 3_600,
-          urgency: 'normal',
-          timeout: this.timeoutMs,
-        },
-      );
-      return 'sent';
-    } catch (error) {
-      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410))
-        return 'gone';
-      throw error;
-    }
+    const request = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+      { vapidDetails: this.vapid, TTL: 4 * 3_600, urgency: 'normal' },
+    );
+    const response = await fetch(request.endpoint, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    await response.body?.cancel();
+    if (response.status === 404 || response.status === 410) return 'gone';
+    if (!response.ok) throw new Error(`the push service answered ${response.status}`);
+    return 'sent';
   }
 }
 
