@@ -33,8 +33,10 @@ export class PushSender {
     );
     const response = await fetch(request.endpoint, {
       method: request.method,
-      headers: request.headers,
-      body: request.body,
+      headers: Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      ),
+      body: new Uint8Array(request.body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     await response.body?.cancel();
