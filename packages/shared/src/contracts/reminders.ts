@@ -58,10 +58,10 @@ const pushEndpointSchema = z
   .url({ protocol: /^https?$/ })
   .check(SAFE_TEXT_CHECK)
   .max(2_048)
-  .refine((value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === '127.0.0.1');
-  }, 'must be an https URL');
+  .refine(
+    (value) => /^https:\/\//i.test(value) || /^http:\/\/127\.0\.0\.1(:\d+)?(\/|$)/i.test(value),
+    'must be an https URL',
+  );
 
 /** A browser's PushSubscription as `toJSON()` gives it (the expiration time is not kept). */
 export const pushSubscriptionSchema = z
