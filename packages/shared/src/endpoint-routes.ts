@@ -127,6 +127,15 @@ export const ENDPOINT_ROUTES = {
     list: { method: 'GET', path: '/api/people' },
     get: { method: 'GET', path: '/api/people/:slug' },
   },
+  reminders: {
+    get: { method: 'GET', path: '/api/me/reminders' },
+    save: { method: 'PUT', path: '/api/me/reminders' },
+    pushKey: { method: 'GET', path: '/api/reminders/push-key' },
+    subscribePush: { method: 'POST', path: '/api/me/push-subscriptions' },
+    unsubscribePush: { method: 'DELETE', path: '/api/me/push-subscriptions' },
+    unsubscribePage: { method: 'GET', path: '/api/reminders/unsubscribe' },
+    unsubscribe: { method: 'POST', path: '/api/reminders/unsubscribe' },
+  },
   readingList: {
     list: { method: 'GET', path: '/api/me/reading-list' },
     save: { method: 'PUT', path: '/api/me/reading-list/:bookId' },

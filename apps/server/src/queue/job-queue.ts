@@ -19,6 +19,8 @@ export const QUEUES = {
   narration: 'narration',
   /** The cluster's periodic upkeep (queue/schedules.ts), run once per cluster per tick. */
   upkeep: 'upkeep',
+  /** The daily reminders' tick (queue/upkeep.ts), once per cluster per minute. */
+  reminders: 'reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -31,6 +33,8 @@ const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; retryDelay: number
   summary: { retryLimit: 3, retryDelay: 0, deadLetter: 'summary_failed' },
   narration: { retryLimit: 3, retryDelay: 0, deadLetter: 'narration_failed' },
   upkeep: { retryLimit: 3, retryDelay: 0 },
+  // A tick's reminders are claimed once per reader and day before sending: a retry never sends twice.
+  reminders: { retryLimit: 3, retryDelay: 0 },
 };
 
 /** What a worker does with a job of a queue that failed for the last time (its data, as sent). */

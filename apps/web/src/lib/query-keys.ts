@@ -41,6 +41,8 @@ export const queryKeys = {
   /** GET /api/catalog/categories?level=&lang= */
   catalogCategories: (level: string | null, language: Language | null) =>
     ['catalog', 'categories', level, language] as const,
+  /** GET /api/me/reminders: the reader's daily reminder (Settings). */
+  reminders: ['reminders'] as const,
   /** GET /api/me/sessions: the devices the reader is signed in on (Settings, Account). */
   accountSessions: ['account', 'sessions'] as const,
   /** GET /api/billing/config: whether payments are set up. */

@@ -6,8 +6,10 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry } from 'workbox-precaching';
 import { registerAppShell } from './app-shell';
+import { registerPushHandlers } from './push';
 
 /** vite-plugin-pwa writes the build's files and their revisions in place of `self.__WB_MANIFEST`. */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 registerAppShell(self, self.__WB_MANIFEST);
+registerPushHandlers(self);

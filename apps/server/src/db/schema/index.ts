@@ -11,3 +11,4 @@ export * from './contact.js';
 export * from './people.js';
 export * from './admin.js';
 export * from './reviews.js';
+export * from './reminders.js';

@@ -9,6 +9,9 @@ import {
   people,
   premiumGrants,
   readingList,
+  pushSubscriptions,
+  reminderSends,
+  reminderSettings,
   readerAchievements,
   readerFacts,
   readerProgress,
@@ -79,6 +82,13 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
       editedBy: id,
     });
     await db.insert(readingList).values({ userId: id, bookId: book.id });
+    await db
+      .insert(reminderSettings)
+      .values({ userId: id, enabled: true, minute: 1_140, days: 127, timeZone: 'UTC' });
+    await db.insert(reminderSends).values({ userId: id, localDate: '2026-11-26' });
+    await db
+      .insert(pushSubscriptions)
+      .values({ userId: id, endpoint: `https://push.example/${id}`, p256dh: 'key', auth: 'secret' });
     const [summary] = await db
       .insert(bookSummaries)
       .values({

@@ -10,12 +10,14 @@ import {
   type AddXpResult,
   type DailyGoal,
   type ReaderProgress,
+  type Streak,
   type XpEventRequest,
 } from '@summa/shared';
 import type { Database, Transaction as DatabaseTransaction } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { GoalActivity } from '../../ports/goal-activity.js';
 import type { ReaderActivity, ReaderActivityEvent } from '../../ports/reader-activity.js';
+import type { ReaderStreaks } from '../../ports/reader-streaks.js';
 import type { SummarySource } from '../../ports/summary-source.js';
 import { newlyEarned, type AchievementCounts, type AchievementDefinition } from './achievements.js';
 import { afterReview, countsOn, goalProgress, type DayCounts, type ReviewStreak } from './daily-goal.js';
@@ -81,7 +83,7 @@ const streakOf = (row: ProgressRow): StreakState => ({
  * (the primary keys of xp_awards and reader_achievements), one reader's awards one after the
  * other (their progress row is locked). Also the ReaderActivity port: what other features report.
  */
-export class ProgressService implements ReaderActivity, GoalActivity {
+export class ProgressService implements ReaderActivity, GoalActivity, ReaderStreaks {
   constructor(private readonly deps: ProgressDeps) {}
 
   private now(): Date {
@@ -210,6 +212,12 @@ export class ProgressService implements ReaderActivity, GoalActivity {
     dailyGoal: DailyGoal;
   }): ReaderProgress {
     return progressView(progress, dayIn(timeZone, this.now()), unlocked, dailyGoal);
+  }
+
+  /** The ReaderStreaks port: the reader's streak at `at`, its days counted in `timeZone`. */
+  async streakAt(userId: string, timeZone: string, at: Date): Promise<Streak> {
+    const row = await findProgress(this.deps.db, userId);
+    return streakOfDay(row, dayIn(timeZone, at));
   }
 
   /** Every achievement, unlocked or not, with the reader's progress toward it. */
@@ -460,13 +468,18 @@ function reviewStreakColumns(streak: ReviewStreak) {
   };
 }
 
+/** The reader's streak as it stands on `today` (none while they have no progress row). */
+function streakOfDay(row: ProgressRow | undefined, today: string): Streak {
+  return row ? streakOn(streakOf(row), today) : { current: 0, longest: 0, freezes: 0, today: false };
+}
+
 function progressView(
   row: ProgressRow | undefined,
   today: string,
   achievementsUnlocked: number,
   dailyGoal: DailyGoal,
 ): ReaderProgress {
-  const streak = row ? streakOn(streakOf(row), today) : { current: 0, longest: 0, freezes: 0, today: false };
+  const streak = streakOfDay(row, today);
   const xp = row?.xp ?? 0;
   return {
     xp,

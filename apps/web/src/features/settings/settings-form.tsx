@@ -33,7 +33,7 @@ import {
 } from './settings-rules';
 
 /** The ~400 suggestions of the time zone field, rendered once rather than on every keystroke. */
-const TimeZoneList = memo(function TimeZoneList({ id }: { id: string }) {
+export const TimeZoneList = memo(function TimeZoneList({ id }: { id: string }) {
   return (
     <datalist id={id}>
       {timeZones().map((zone) => (
