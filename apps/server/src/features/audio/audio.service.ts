@@ -137,11 +137,6 @@ export class AudioService implements HouseNarration {
   }
 
   /**
-   * A stored narration answers at once and costs nothing. Otherwise one audio of the plan is held
-   * now (so that concurrent requests cannot pass the limit together) for `run`; a reader's second
-   * request for the same narration shares that hold, and so its one unit.
-   */
-  /**
    * `POST /api/summaries/:id/audio/listened`: seconds of the narration the reader listened to,
    * counted toward the day's listening as far as the server can check them (ADR 0033): the reader
    * has the narration, at most its length a day, at most the time since their previous report.
@@ -158,6 +153,11 @@ export class AudioService implements HouseNarration {
     );
   }
 
+  /**
+   * A stored narration answers at once and costs nothing. Otherwise one audio of the plan is held
+   * now (so that concurrent requests cannot pass the limit together) for `run`; a reader's second
+   * request for the same narration shares that hold, and so its one unit.
+   */
   async prepare(userId: string, summaryId: string, language: Language): Promise<PreparedAudio> {
     if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
     const { quota, admit } = this.deps;
