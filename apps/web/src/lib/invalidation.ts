@@ -7,6 +7,7 @@ import type {
   Profile,
   RankingEntry,
   RankingResponse,
+  ReaderProgress,
   Summary,
   Usage,
 } from '@summa/shared';
@@ -27,6 +28,7 @@ import { queryKeys } from './query-keys';
  * |                                         |                                 | reading lists (the summary each book opens)         |
  * | summary translated                      |                                 | me, usage, history, achievements, rankings          |
  * | narration made                          |                                 | its narration (when next shown), usage              |
+ * | listening reported (POST …/listened)    | me.progress (the day's goal)    |                                                     |
  * | summary opened (GET /api/summaries/:id) |                                 | history (it records the visit)                      |
  * | feedback sent                           | summary.feedback                |                                                     |
  * | summary kept on or removed from device  |                                 | kept copies (IndexedDB reads)                       |
@@ -53,6 +55,11 @@ export async function xpAwarded(client: QueryClient, result: AddXpResult): Promi
   if (!me) void client.invalidateQueries({ queryKey: queryKeys.me });
   void client.invalidateQueries({ queryKey: queryKeys.rankings });
   void client.invalidateQueries({ queryKey: queryKeys.achievements });
+}
+
+/** A listening report's answer carries the reader's progress (the header's goal): no XP, no board. */
+export function listeningCounted(client: QueryClient, progress: ReaderProgress): void {
+  client.setQueryData<MeResponse>(queryKeys.me, (current) => current && { ...current, progress });
 }
 
 /** The reader's own entry on a board, with the name and avatar they now have. */

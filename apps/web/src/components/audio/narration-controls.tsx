@@ -9,7 +9,7 @@ import {
   SkipBack,
   SkipForward,
 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
 import { CardSection } from '../card-section';
@@ -62,6 +62,8 @@ export interface NarrationControlsProps {
   /** Fetch fresh signed addresses (after a playback failure). */
   onRefresh: () => void;
   subject: Omit<PlaybackSubject, 'appName'>;
+  /** Told each time playing starts or stops (the reader's listening toward the daily goal). */
+  onPlayingChange?: ((playing: boolean) => void) | undefined;
 }
 
 /**
@@ -74,6 +76,7 @@ export function NarrationControls({
   preparing,
   onRefresh,
   subject,
+  onPlayingChange,
 }: NarrationControlsProps) {
   const { t } = useTranslation();
   const seekId = useId();
@@ -82,6 +85,7 @@ export function NarrationControls({
     { ...subject, appName: t('common.appName') },
     { autoplay: preparing, totalParts },
   );
+  useEffect(() => onPlayingChange?.(playback.playing), [onPlayingChange, playback.playing]);
   const total = totalParts ?? parts.length;
   const current = playback.current ?? 1;
   const later = parts.filter((part) => part.part > current);

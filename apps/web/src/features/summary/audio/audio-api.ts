@@ -1,4 +1,4 @@
-import type { Audio, AudioEvent, Language } from '@summa/shared';
+import type { Audio, AudioEvent, Language, ListeningResult } from '@summa/shared';
 import { ENDPOINTS } from '@summa/shared/endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall, apiCallStream } from '../../../lib/api-client';
@@ -49,4 +49,9 @@ export function streamAudio(
   onEvent: (event: AudioEvent) => void,
 ): Promise<void> {
   return apiCallStream(api.prepare, { params: { id: summaryId }, body: { language }, signal }, onEvent);
+}
+
+/** Seconds of the narration listened to since the last report (the daily goal's listening). */
+export function reportListening(summaryId: string, seconds: number): Promise<ListeningResult> {
+  return apiCall(api.listened, { params: { id: summaryId }, body: { seconds } });
 }
