@@ -32,6 +32,8 @@ import {
   pushSubscriptionSchema,
   pushUnsubscribeSchema,
   reminderSettingsSchema,
+  reviewGradeRequestSchema,
+  listeningReportSchema,
   reminderUnsubscribeQuerySchema,
   rankingQuerySchema,
   loginRequestSchema,
@@ -477,6 +479,14 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         callers: readers,
         body: contractBody(audioRequestSchema),
       },
+      {
+        method: 'POST',
+        route: '/api/summaries/{id}/audio/listened',
+        runs: 40,
+        id: mostlyTheSummary,
+        callers: readers,
+        body: contractBody(listeningReportSchema),
+      },
     ],
     gamification: [
       {
@@ -493,6 +503,15 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         callers: readers,
       },
       { method: 'GET', route: '/api/me', runs: 60 },
+      // The daily review: the due cards (made from the reader's history) and grades of cards.
+      { method: 'GET', route: '/api/reviews/due', runs: 30 },
+      {
+        method: 'POST',
+        route: '/api/reviews/{cardId}',
+        runs: 60,
+        id,
+        body: contractBody(reviewGradeRequestSchema),
+      },
       {
         method: 'PATCH',
         route: '/api/me/profile',

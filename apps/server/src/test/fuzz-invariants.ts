@@ -274,7 +274,13 @@ export function sendOverSocket(
 }
 
 /** Tables a rejected request may still write: rate-limit counters and the generated signing key. */
-const WRITABLE_WHEN_REJECTED = new Set<unknown>([schema.rateLimitCounters, schema.appSecrets]);
+// The usage log's lines are written a moment after the request that noted them (WorkLogWriter),
+// so they land while later requests run.
+const WRITABLE_WHEN_REJECTED = new Set<unknown>([
+  schema.rateLimitCounters,
+  schema.appSecrets,
+  schema.workLog,
+]);
 
 /**
  * One round trip that changes whenever a row of any other table is inserted, updated or deleted:

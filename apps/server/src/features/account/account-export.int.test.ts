@@ -11,6 +11,8 @@ import {
   readingList,
   pushSubscriptions,
   reminderSends,
+  reviewCards,
+  listeningLog,
   reminderSettings,
   readerAchievements,
   readerFacts,
@@ -104,6 +106,8 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
       .returning({ id: bookSummaries.id });
     const summaryId = summary!.id;
     await db.insert(userSummaries).values({ userId: id, summaryId, generatedAt: new Date() });
+    await db.insert(reviewCards).values({ userId: id, summaryId, kind: 'idea', position: 0 });
+    await db.insert(listeningLog).values({ userId: id, summaryId, day: '2026-11-26', seconds: 30 });
     // As an admin, the reader approved their own comment for the landing (for brevity too).
     await db.insert(summaryFeedback).values({
       userId: id,
