@@ -122,8 +122,10 @@ describe.each(TEST_DATABASES)('the daily reminder schedule on %s', (kind) => {
   });
 
   it('sends nothing to a reader who has read that day, and still reminds one who has not', async () => {
-    // Now (the real clock: the reading below is counted today), two minutes after the time.
+    // The reading below and the tick on one day, two minutes after the reminder's time (the one
+    // clock drives the awards and the reminders).
     const now = new Date();
+    clock = now;
     const time = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'America/Sao_Paulo',
       hour: '2-digit',

@@ -79,6 +79,7 @@ describe('UserMenu (spec §2, Home page)', () => {
       ['Perfil', '/profile'],
       ['Ranking', '/ranking'],
       ['Conquistas', '/achievements'],
+      ['Revisão', '/review'],
       ['Explorar', '/explore'],
       ['Histórico', '/history'],
       ['Neste dispositivo', '/offline'],
@@ -100,6 +101,7 @@ describe('UserMenu (spec §2, Home page)', () => {
       'Profile',
       'Ranking',
       'Achievements',
+      'Review',
       'Explore',
       'History',
       'On this device',
@@ -116,7 +118,7 @@ describe('UserMenu (spec §2, Home page)', () => {
     const router = await renderSignedIn();
     await openFromKeyboard(user, 'Account menu', '{ArrowDown}');
 
-    await user.keyboard('{ArrowDown>6/}');
+    await user.keyboard('{ArrowDown>7/}');
     expect(document.activeElement?.textContent).toBe('Premium');
     await user.keyboard('{Enter}');
 

@@ -30,6 +30,9 @@ beforeEach(() => {
     'GET /api/me': () => (meStatus ? apiError(meStatus, 'INTERNAL_ERROR') : json(me)),
     // The Account section below the profile form lists the signed-in devices.
     'GET /api/me/sessions': () => json({ sessions: testAccountSessions() }),
+    // The daily reminder's section, off as for a new reader.
+    'GET /api/me/reminders': () =>
+      json({ enabled: false, time: '08:00', days: [], timeZone: null, pushSubscriptions: 0 }),
     'PATCH /api/me/profile': ({ body }) => {
       if (patchStatus) return apiError(patchStatus.status, patchStatus.code, 'from the server');
       const update = body as ProfileUpdate;
