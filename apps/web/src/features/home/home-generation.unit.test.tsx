@@ -52,6 +52,12 @@ interface OpenStream {
   end(): Promise<void>;
   /** True once the page stopped reading the stream. */
   cancelled: boolean;
+  /**
+   * Settles when the page first reads the stream. The page loads its event parser with a dynamic
+   * import, which takes real time the fake clock cannot advance, so events sent before this would
+   * wait unread.
+   */
+  reading: Promise<void>;
 }
 
 interface Network {
@@ -73,14 +79,25 @@ const eventText = (event: GenerationEvent) => `event: ${event.type}\ndata: ${JSO
 
 function openStream({ body: sent, headers, signal }: FakeRequest): Response {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      stream.cancelled = true;
-    },
+  let startedReading = () => {};
+  const reading = new Promise<void>((resolve) => {
+    startedReading = resolve;
   });
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        startedReading();
+      },
+      cancel() {
+        stream.cancelled = true;
+      },
+    },
+    // No read ahead: pull() is called only once the page asks for a chunk.
+    { highWaterMark: 0 },
+  );
   // As fetch does: aborting the request errors the body being read.
   signal.addEventListener('abort', () => controller?.error(new DOMException('aborted', 'AbortError')));
   const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
@@ -100,6 +117,7 @@ function openStream({ body: sent, headers, signal }: FakeRequest): Response {
       await flush();
     },
     cancelled: false,
+    reading,
   };
   streams.push(stream);
   return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
@@ -203,6 +221,7 @@ async function generateAtomicHabits() {
   await wait(0);
   const stream = streams.at(-1);
   if (!stream) throw new Error('Generate sent no request');
+  await act(() => stream.reading);
   return { router, stream };
 }
 
