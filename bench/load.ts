@@ -11,12 +11,19 @@
 // with one connection (ALONE seconds, default 3: its own service time). Prints one JSON object:
 // per endpoint p50, p99 and requests per second in the mixed run, its throughput per connection
 // against the bare route's in the same run, and the targets (zero errors, p99 <= 100 ms).
+// Each endpoint's alone run also gives what one request costs the server: its CPU (this process's
+// process.cpuUsage(), wrk being a process of its own) and its database statements, per request.
+// LOAD_WITH_GENERATION=1 then runs the mixed workload again while another process generates
+// summaries with the local model (bench/generation-worker.ts, the tiny GGUF of ../shared/models),
+// as a worker beside the web server would, and prints that run's figures too.
 // CPU_PROFILE=file.cpuprofile profiles the mixed run; LOG_LEVEL=error logs failures on stderr. The database is dropped at the end, on
 // failure and on Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { Language } from '@summa/shared';
 import { buildApp } from '../apps/server/src/app.js';
@@ -49,6 +56,8 @@ const SUMMARIES = Number(process.env.SUMMARIES ?? 300);
 const HISTORY = 30;
 const TARGET_P99_MS = 100;
 const METRICS_TOKEN = 'bench-load-metrics-token-0123456789';
+const WITH_GENERATION = process.env.LOAD_WITH_GENERATION === '1';
+const GENERATION_WORKER = fileURLToPath(new URL('./generation-worker.ts', import.meta.url));
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -88,12 +97,66 @@ async function seedLibrary(client: pg.Client, database: DatabaseHandle): Promise
   return readers;
 }
 
+/** What the server spent while `work` ran, per request: CPU (µs) and database statements. */
+async function spentPerRequest<T extends { requests: number }>(
+  database: DatabaseHandle,
+  work: () => Promise<T>,
+): Promise<T & { cpuUsPerRequest: number | null; statementsPerRequest: number | null }> {
+  const cpuBefore = process.cpuUsage();
+  const statementsBefore = database.poolStats().statements;
+  const result = await work();
+  const cpu = process.cpuUsage(cpuBefore);
+  const statements = database.poolStats().statements - statementsBefore;
+  const per = (total: number) =>
+    result.requests > 0 ? Math.round((100 * total) / result.requests) / 100 : null;
+  return { ...result, cpuUsPerRequest: per(cpu.user + cpu.system), statementsPerRequest: per(statements) };
+}
+
+/**
+ * The worker of LOAD_WITH_GENERATION: a process generating summaries with the local model, started
+ * and loaded before the run; `stop` ends it and answers how many generations it finished.
+ */
+async function startGenerationWorker(): Promise<{ stop: () => Promise<number> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=summa-source', GENERATION_WORKER],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let generated = 0;
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const lines = output.split('\n');
+      output = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === 'ready') resolve();
+        if (line.startsWith('generated ')) generated += 1;
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the generation worker exited with ${code}`)));
+  });
+  await ready;
+  return {
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      return generated;
+    },
+  };
+}
+
 interface EndpointResult extends LatencySummary {
   connections: number;
   /** Requests per second per connection against the bare route's in the same run (1 = as fast). */
   throughputVsBare: number;
   /** p50 with one connection and nothing else running: the endpoint's own service time. */
   aloneP50Ms: number | null;
+  /** The server's CPU per request (µs) with one connection and nothing else running. */
+  aloneCpuUsPerRequest: number | null;
+  /** Database statements per request (round trips, BEGIN and COMMIT included), alone. */
+  aloneStatementsPerRequest: number | null;
   met: boolean;
 }
 
@@ -189,29 +252,64 @@ async function main() {
           const measure = () => mixedRun(base, folder, DURATION, workload, awardsPerRun);
           let hot: HotSpot[] | undefined;
           let mixed: Record<Endpoint, LatencySummary>;
-          if (process.env.CPU_PROFILE) {
-            const run = await profiled(process.env.CPU_PROFILE, measure);
-            mixed = run.result;
-            hot = run.hot;
-          } else {
-            mixed = await measure();
-          }
+          const mixedSpent = await spentPerRequest(database, async () => {
+            if (process.env.CPU_PROFILE) {
+              const run = await profiled(process.env.CPU_PROFILE, measure);
+              mixed = run.result;
+              hot = run.hot;
+            } else {
+              mixed = await measure();
+            }
+            return { requests: Object.values(mixed).reduce((sum, result) => sum + result.requests, 0) };
+          });
           const loadAfterRun = loadavg().map(round1);
           const server = await serverFigures(base);
-          const alone: Partial<Record<Endpoint, number>> = {};
+          const alone: Partial<
+            Record<
+              Endpoint,
+              { p50Ms: number; cpuUsPerRequest: number | null; statementsPerRequest: number | null }
+            >
+          > = {};
           for (const endpoint of ENDPOINTS) {
             if (ALONE <= 0) break;
             const requests = requestsFor(endpoint, workload, readers.length * HISTORY);
             const award = endpoint === 'xpAward';
-            const measured = await runWrk({
-              base,
-              connections: 1,
-              seconds: ALONE,
-              file: path.join(folder, `${endpoint}-alone.txt`),
-              requests: award ? requests.slice(2 * awardsPerRun) : requests,
-              order: award ? 'once' : 'random',
-            });
-            alone[endpoint] = measured.p50Ms;
+            alone[endpoint] = await spentPerRequest(database, () =>
+              runWrk({
+                base,
+                connections: 1,
+                seconds: ALONE,
+                file: path.join(folder, `${endpoint}-alone.txt`),
+                requests: award ? requests.slice(2 * awardsPerRun) : requests,
+                order: award ? 'once' : 'random',
+              }),
+            );
+          }
+          let withGeneration: object | undefined;
+          if (WITH_GENERATION) {
+            const worker = await startGenerationWorker();
+            let generated = 0;
+            let run: Record<Endpoint, LatencySummary>;
+            try {
+              run = await mixedRun(base, folder, DURATION, workload, 3 * awardsPerRun);
+            } finally {
+              generated = await worker.stop();
+            }
+            withGeneration = {
+              generationsFinished: generated,
+              endpoints: Object.fromEntries(
+                ENDPOINTS.map((endpoint) => [
+                  endpoint,
+                  {
+                    p50Ms: run[endpoint].p50Ms,
+                    p99Ms: run[endpoint].p99Ms,
+                    requestsPerSecond: run[endpoint].requestsPerSecond,
+                    failures: run[endpoint].failures,
+                    p99MsWithout: mixed[endpoint].p99Ms,
+                  },
+                ]),
+              ),
+            };
           }
           const connections = connectionsOf(CONNECTIONS);
           const perConnection = (endpoint: Endpoint) =>
@@ -223,7 +321,9 @@ async function main() {
                 connections: connections[endpoint],
                 ...mixed[endpoint],
                 throughputVsBare: Math.round((100 * perConnection(endpoint)) / perConnection('bare')) / 100,
-                aloneP50Ms: alone[endpoint] ?? null,
+                aloneP50Ms: alone[endpoint]?.p50Ms ?? null,
+                aloneCpuUsPerRequest: alone[endpoint]?.cpuUsPerRequest ?? null,
+                aloneStatementsPerRequest: alone[endpoint]?.statementsPerRequest ?? null,
                 met: mixed[endpoint].failures === 0 && mixed[endpoint].p99Ms <= TARGET_P99_MS,
               },
             ]),
@@ -248,6 +348,8 @@ async function main() {
                 total: {
                   requestsPerSecond: values.reduce((sum, result) => sum + result.requestsPerSecond, 0),
                   failures: values.reduce((sum, result) => sum + result.failures, 0),
+                  cpuUsPerRequest: mixedSpent.cpuUsPerRequest,
+                  statementsPerRequest: mixedSpent.statementsPerRequest,
                 },
                 targets: {
                   p99Ms: TARGET_P99_MS,
@@ -256,6 +358,7 @@ async function main() {
                 },
                 endpoints,
                 server,
+                ...(withGeneration ? { withGeneration } : {}),
                 ...(hot ? { cpuProfile: { file: process.env.CPU_PROFILE, hot } } : {}),
               },
               null,

@@ -40,6 +40,8 @@ const COUNTER_SQL: Record<AchievementCounter, string | null> = {
   audios: 'audios',
   shares: 'shares',
   feedbacks: 'feedbacks',
+  reviews: 'reviews',
+  review_streak: 'review_streak_longest',
   languages: null,
   categories: null,
   level: `(1 + ${LEVEL_TIERS.filter((tier) => tier.minXp > 0)

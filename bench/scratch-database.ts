@@ -66,7 +66,9 @@ export async function withScratchDatabase<T>(
   const client = new pg.Client({ connectionString: scratch.url });
   let database: DatabaseHandle | undefined;
   try {
-    database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    // DATABASE_POOL_SIZE as the server reads it; unset, the pool is sized by the cores (ADR 0032).
+    const poolSize = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
+    database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize });
     await client.connect();
     return await work({ client, database, dataDir });
   } finally {

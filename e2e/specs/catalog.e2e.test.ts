@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from '../support/axe.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateSummaryResponse, Session } from '@summa/shared';
@@ -39,14 +39,10 @@ const combobox = (page: Page) => page.getByRole('combobox', { name: box.label })
 const suggestions = (page: Page) => page.locator('[role="option"][data-source]').filter({ visible: true });
 const authorField = (page: Page) => page.getByLabel(en.search.home.authorLabel, { exact: true });
 
+/** Axe's serious and critical violations, every rule, in both themes. */
 async function severeAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
+  const violations = await axeViolations(page, { tags: null });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
 describe('home: book search box', () => {

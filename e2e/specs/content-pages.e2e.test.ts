@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from '../support/axe.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { translations } from '@summa/shared/i18n';
@@ -151,13 +151,7 @@ describe('accessibility', () => {
     // The islands (pricing, FAQ search) come to life as they come into view.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const violations = results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page, { tags: null })).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

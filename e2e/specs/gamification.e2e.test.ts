@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from '../support/axe.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XP_BY_EVENT, type AddXpResult, type GenerateSummaryResponse, type Session } from '@summa/shared';
@@ -59,17 +59,6 @@ async function headerXp(page: Page): Promise<number | null> {
   return match ? Number(match[1]) : null;
 }
 
-/** WCAG 2 A and AA violations in the page (or in `include` only), with what each one hit. */
-async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
 async function expectNoViolations(page: Page, state: string, include?: string) {
   // A toast still fading in has its text at part opacity: axe would read that passing moment as
   // low contrast. Its settled colours are what is checked.
@@ -78,7 +67,9 @@ async function expectNoViolations(page: Page, state: string, include?: string) {
       (toast) => getComputedStyle(toast).opacity === '1',
     ),
   );
-  expect.soft({ state, violations: await axeViolations(page, include) }).toEqual({ state, violations: [] });
+  expect
+    .soft({ state, violations: await axeViolations(page, { include }) })
+    .toEqual({ state, violations: [] });
 }
 
 describe('gamification', () => {

@@ -83,6 +83,34 @@ export async function openPage(browser: Browser, options: OpenPageOptions = {}):
     ...contextOptions,
     extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress(), ...contextOptions.extraHTTPHeaders },
   });
+  return prepared(context, { storedLanguage, session });
+}
+
+/**
+ * As `openPage`, in a Chromium of its own with a profile on disk in `userDataDir` rather than an
+ * off-the-record context: what an installable app needs (Chromium installs nothing incognito).
+ * Closing the context closes that Chromium.
+ */
+export async function openPersistentPage(
+  userDataDir: string,
+  options: OpenPageOptions = {},
+): Promise<WatchedPage> {
+  const { storedLanguage, session, ...contextOptions } = options;
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL: baseURL(),
+    ...contextOptions,
+    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress(), ...contextOptions.extraHTTPHeaders },
+  });
+  return prepared(context, { storedLanguage, session });
+}
+
+/** The stored language and session put in before the app loads, then a page that records errors. */
+async function prepared(
+  context: BrowserContext,
+  { storedLanguage, session }: Pick<OpenPageOptions, 'storedLanguage' | 'session'>,
+): Promise<WatchedPage> {
   if (storedLanguage) {
     await context.addInitScript((language) => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', language);

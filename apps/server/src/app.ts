@@ -19,6 +19,9 @@ import { gamificationRoutes } from './features/gamification/gamification.routes.
 import { healthRoutes } from './features/health/health.routes.js';
 import { peopleRoutes } from './features/people/people.routes.js';
 import { readingListRoutes } from './features/reading-list/reading-list.routes.js';
+import { reviewsRoutes } from './features/reviews/reviews.routes.js';
+import { remindersRoutes } from './features/reminders/reminders.routes.js';
+import type { TickOutcome } from './features/reminders/reminders.service.js';
 import { demoRoutes } from './features/summaries/editorial/demo.routes.js';
 import { generationRoutes } from './features/summaries/generation/generation.routes.js';
 import { summariesRoutes } from './features/summaries/summaries.routes.js';
@@ -47,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The summary model's state with its cause (the start-up log shows it). */
     modelStatus(): LlmStatus;
+    /** One tick of the daily reminders, as the queue's schedule runs it each minute. */
+    runReminderTick(): Promise<TickOutcome>;
   }
 }
 
@@ -155,6 +160,8 @@ export async function buildApp({
   });
   app.addHook('onClose', () => services.close());
   app.decorate('modelStatus', () => services.llm.status());
+  // The daily reminders' tick as the queue's schedule runs it each minute (tests run it with their clock).
+  app.decorate('runReminderTick', () => services.reminders.tick());
   // The model starts downloading or loading once the server listens, so the first reader does
   // not pay for it and readiness does not wait for it (tests that only inject never listen).
   if (preloadModel) {
@@ -210,6 +217,7 @@ export async function buildApp({
   if (services.files) await app.register(filesRoutes, { files: services.files });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(adminUsersRoutes, { billing: services.billing, audit: services.admin });
+  await app.register(remindersRoutes, { reminders: services.reminders });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(testimonialsRoutes, { testimonials: services.testimonials, audit: services.admin });
   await app.register(adminRoutes, {
@@ -222,6 +230,7 @@ export async function buildApp({
   });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(readingListRoutes, { readingList: services.readingList });
+  await app.register(reviewsRoutes, { reviews: services.reviews });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { AppConfig } from './config/env.js';
 import { loadOrCreateSecret } from './db/app-secrets.repository.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -27,7 +28,7 @@ import { ContactService } from './features/contact/contact.service.js';
 import { JobQueue, type JobQueueSettings } from './queue/job-queue.js';
 import { InProcessRelay } from './queue/progress-relay.js';
 import { PostgresRelay } from './db/postgres-relay.js';
-import { startUpkeep } from './queue/upkeep.js';
+import { startReminderTicks, startUpkeep } from './queue/upkeep.js';
 import { databaseUpkeep } from './queue/upkeep.repository.js';
 import { CoverSweep, type CoverSweepSettings } from './features/catalog/covers/cover-sweep.js';
 import { CoversService } from './features/catalog/covers/covers.service.js';
@@ -40,6 +41,11 @@ import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
 import { PeopleService } from './features/people/people.service.js';
 import { ReadingListService } from './features/reading-list/reading-list.service.js';
+import { ReviewsService } from './features/reviews/reviews.service.js';
+import { RemindersService } from './features/reminders/reminders.service.js';
+import { UnsubscribeTokens } from './features/reminders/unsubscribe-token.js';
+import type { NextBook } from './ports/next-book.js';
+import { generateVapidKeys, PushSender } from './providers/push/push-sender.js';
 import { EditorialService } from './features/summaries/editorial/editorial.service.js';
 import { GenerationFlights, type FlightsDeps } from './features/summaries/generation/generation-flights.js';
 import { GenerationService } from './features/summaries/generation/generation.service.js';
@@ -89,6 +95,8 @@ export interface ServiceOverrides {
    * start's release of it is skipped.
    */
   joinsRunningDatabase?: boolean | undefined;
+  /** The clock of awards, the daily goal, reviews, listening and reminders; tests move it across days. */
+  clock?: (() => Date) | undefined;
 }
 
 export interface CompositionOptions extends ServiceOverrides {
@@ -153,6 +161,10 @@ export interface Services {
   people: PeopleService;
   /** The books each reader saved to read. */
   readingList: ReadingListService;
+  /** The daily review's cards, scheduled by FSRS (issue 27, ADR 0033). */
+  reviews: ReviewsService;
+  /** The daily reminders: settings, push subscriptions, unsubscribe, and the tick the queue runs. */
+  reminders: RemindersService;
   /** The admin console's audit log, usage log and cross-feature reads (ADR 0030). */
   admin: AdminService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
@@ -211,6 +223,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     summaries,
     achievements: loadAchievements(),
     onChange: standingChanged,
+    ...(options.clock ? { now: options.clock } : {}),
   });
   // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
   const activity = options.readerActivity ?? progress;
@@ -273,16 +286,24 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     plan: usage,
     admitGeneration: rateLimit.admitGeneration,
   });
+  // One narration per summary and language, synthesized by a worker (the narration queue).
   const audioSyntheses = new AudioSyntheses({
     db,
     tts,
     storage,
+    summaries,
     log,
     metrics: options.metrics,
     leaseMs,
     pollMs,
     partLimits: options.narration,
+    queue,
+    relay,
+    alsoWeb: config.role === 'all',
   });
+  if (works) {
+    closers.unshift(() => audioSyntheses.closeWorker(config.role === 'all' ? 0 : shutdownGraceMs));
+  }
   const audio = new AudioService({
     db,
     syntheses: audioSyntheses,
@@ -290,8 +311,10 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     quota: usage,
     storage,
     activity,
+    goals: progress,
     log,
     admit: rateLimit.admitAudio,
+    ...(options.clock ? { now: options.clock } : {}),
     shutdownGraceMs,
     workLog: admin,
   });
@@ -342,13 +365,35 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     }
   }
 
+  const readingList = new ReadingListService({ db, books: catalogLookup });
+  const catalog = new CatalogService({
+    db,
+    log,
+    refreshMs: config.catalogRefreshSeconds * 1_000,
+    openLibrary: config.openLibrary,
+  });
+  const reminders = new RemindersService({
+    db,
+    log,
+    mail: options.mail,
+    push: new PushSender({ ...(await vapidKeys(options)), subject: vapidSubject(config) }),
+    // The ReaderStreaks port: whether the reader read that day, and their streak.
+    streaks: progress,
+    nextBook: nextBook({ readingList, catalog, summaries }),
+    tokens: new UnsubscribeTokens(await loadOrCreateSecret(db, 'reminders')),
+    baseUrl,
+    now: options.clock,
+  });
+
   if (works) {
     await summaryFlights.work();
+    await audioSyntheses.work();
     await startUpkeep(
       queue,
       databaseUpkeep(db, () => audioSyntheses.sweepLeftovers()),
       log,
     );
+    await startReminderTicks(queue, () => reminders.tick());
   }
 
   return {
@@ -361,12 +406,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       model: llm,
       amazonAssociateTag: config.amazonAssociateTag,
     }),
-    catalog: new CatalogService({
-      db,
-      log,
-      refreshMs: config.catalogRefreshSeconds * 1_000,
-      openLibrary: config.openLibrary,
-    }),
+    catalog,
     covers,
     coverSweep,
     usage,
@@ -384,7 +424,10 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     testimonials,
     // The ListedBooks port: shelves and reading lists show catalogue books as the catalogue does.
     people: new PeopleService({ db, books: catalogLookup, log }),
-    readingList: new ReadingListService({ db, books: catalogLookup }),
+    // The GoalActivity port: a review's XP, streak and goal go through Gamification's awards.
+    reviews: new ReviewsService({ db, goals: progress, ...(options.clock ? { now: options.clock } : {}) }),
+    readingList,
+    reminders,
     admin,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
@@ -393,6 +436,54 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       for (const close of closers) await close();
       // Last: the queue's work, stopped above, may have noted lines until its end.
       await admin.flushWorkLog();
+    },
+  };
+}
+
+/** Web Push's VAPID keys: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else a pair generated once and kept in the database. */
+async function vapidKeys(options: CompositionOptions): Promise<{ publicKey: string; privateKey: string }> {
+  if (options.config.vapid.keys) return options.config.vapid.keys;
+  const stored = await loadOrCreateSecret(options.database.db, 'vapid', () =>
+    JSON.stringify(generateVapidKeys()),
+  );
+  return vapidPairSchema.parse(JSON.parse(stored));
+}
+
+const vapidPairSchema = z.object({ publicKey: z.string().min(1), privateKey: z.string().min(1) });
+
+/** Who push services may contact: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM's address. */
+function vapidSubject(config: AppConfig): string {
+  if (config.vapid.subject) return config.vapid.subject;
+  if (config.publicUrl?.startsWith('https://')) return config.publicUrl;
+  const address = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  return `mailto:${address.trim()}`;
+}
+
+/**
+ * The NextBook port: the first book of the reader's reading list, else the most trending catalogue
+ * book whose summary in the reader's language is not in their history.
+ */
+function nextBook(deps: {
+  readingList: ReadingListService;
+  catalog: CatalogService;
+  summaries: SummariesService;
+}): NextBook {
+  return {
+    async suggest(userId, language) {
+      const saved = await deps.readingList.list(userId, language);
+      const first = saved.items[0]?.book;
+      if (first) return { title: first.title, author: first.author, summaryId: first.summary_id ?? null };
+      const trending = await deps.catalog.explore({
+        sort: 'trending',
+        page: 1,
+        pageSize: 20,
+        uiLang: language,
+      });
+      for (const book of trending.books) {
+        if (book.summary_id && (await deps.summaries.inHistory(userId, book.summary_id))) continue;
+        return { title: book.title, author: book.author, summaryId: book.summary_id ?? null };
+      }
+      return undefined;
     },
   };
 }

@@ -27,7 +27,12 @@ async function main() {
   const config = { ...read, logFormat: resolveLogFormat(read.logFormat, process.stdout.isTTY) };
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          timeouts: config.databaseTimeouts,
+        }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const logStream = config.logFormat === 'pretty' ? prettyLogStream(process.stdout) : undefined;

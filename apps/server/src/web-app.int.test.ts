@@ -58,6 +58,8 @@ describe.each(TEST_DATABASES)('the web app on %s', (kind) => {
   beforeAll(async () => {
     distDir = await createWebDist({ 'main-abc123.js': 'export {};' });
     await writePrerendered(distDir);
+    await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(distDir, 'manifest.en.webmanifest'), '{"name":"Summa"}');
     context = await createTestApp(kind, { webDistDir: distDir, env: { PUBLIC_URL: ORIGIN } });
     summaryId = await storeSummary(context.database.db, {
       normKey: 'deep work|cal newport|en',
@@ -89,6 +91,19 @@ describe.each(TEST_DATABASES)('the web app on %s', (kind) => {
     const compressed = await context.app.inject({ url: '/pt', headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers.vary).toBe('accept-encoding');
+  });
+
+  it('serves the service worker revalidated on every visit (a deployment reaches readers at once), the manifests as web app manifests', async () => {
+    const worker = await context.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+
+    const manifest = await context.app.inject({ url: '/manifest.en.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it("answers /faq in the visitor's Accept-Language, as its own canonical, and says it varies by it", async () => {

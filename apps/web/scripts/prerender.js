@@ -77,6 +77,7 @@ for (const page of publicPages({ demo })) {
         '<html lang="pt-BR">',
         `<html lang="${HREFLANG[language]}" data-language="${language}" data-app="${appEntry}">`,
       )
+      .replace('/manifest.pt.webmanifest', `/manifest.${language}.webmanifest`)
       .replace('</head>', `  ${head}\n    ${scripts}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
     await mkdir(path.dirname(path.join(OUT, file)), { recursive: true });

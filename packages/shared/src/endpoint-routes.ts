@@ -56,6 +56,7 @@ export const ENDPOINT_ROUTES = {
   audio: {
     get: { method: 'GET', path: '/api/summaries/:id/audio' },
     prepare: { method: 'POST', path: '/api/summaries/:id/audio' },
+    listened: { method: 'POST', path: '/api/summaries/:id/audio/listened' },
   },
   demo: {
     get: { method: 'GET', path: '/api/demo' },
@@ -67,6 +68,10 @@ export const ENDPOINT_ROUTES = {
     uploadAvatar: { method: 'POST', path: '/api/me/avatar' },
     ranking: { method: 'GET', path: '/api/ranking' },
     achievements: { method: 'GET', path: '/api/achievements' },
+  },
+  reviews: {
+    due: { method: 'GET', path: '/api/reviews/due' },
+    grade: { method: 'POST', path: '/api/reviews/:cardId' },
   },
   usage: {
     get: { method: 'GET', path: '/api/me/usage' },
@@ -121,6 +126,15 @@ export const ENDPOINT_ROUTES = {
   people: {
     list: { method: 'GET', path: '/api/people' },
     get: { method: 'GET', path: '/api/people/:slug' },
+  },
+  reminders: {
+    get: { method: 'GET', path: '/api/me/reminders' },
+    save: { method: 'PUT', path: '/api/me/reminders' },
+    pushKey: { method: 'GET', path: '/api/reminders/push-key' },
+    subscribePush: { method: 'POST', path: '/api/me/push-subscriptions' },
+    unsubscribePush: { method: 'DELETE', path: '/api/me/push-subscriptions' },
+    unsubscribePage: { method: 'GET', path: '/api/reminders/unsubscribe' },
+    unsubscribe: { method: 'POST', path: '/api/reminders/unsubscribe' },
   },
   readingList: {
     list: { method: 'GET', path: '/api/me/reading-list' },

@@ -66,6 +66,14 @@ import {
   xpEventRequestSchema,
 } from './contracts/gamification.js';
 import { healthResponseSchema, readinessResponseSchema } from './contracts/health.js';
+import {
+  dueReviewsSchema,
+  listeningReportSchema,
+  listeningResultSchema,
+  reviewGradeRequestSchema,
+  reviewGradeResultSchema,
+  reviewParamsSchema,
+} from './contracts/reviews.js';
 import { noContentSchema } from './contracts/no-content.js';
 import {
   adminAuditResponseSchema,
@@ -117,6 +125,15 @@ import {
   readingListParamsSchema,
   readingListResponseSchema,
 } from './contracts/people.js';
+import {
+  htmlPageSchema,
+  pushKeySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+  reminderSettingsSchema,
+  reminderStateSchema,
+  reminderUnsubscribeQuerySchema,
+} from './contracts/reminders.js';
 import { ENDPOINT_ROUTES, type EndpointRoute, type EndpointRoutes } from './endpoint-routes.js';
 
 export {
@@ -282,6 +299,12 @@ export const ENDPOINTS = {
       response: { 200: audioResponseSchema },
       events: audioEventSchema,
     },
+    listened: {
+      ...ENDPOINT_ROUTES.audio.listened,
+      params: summaryParamsSchema,
+      body: listeningReportSchema,
+      response: { 200: listeningResultSchema },
+    },
   },
   demo: {
     get: {
@@ -316,6 +339,15 @@ export const ENDPOINTS = {
     achievements: {
       ...ENDPOINT_ROUTES.gamification.achievements,
       response: { 200: achievementsResponseSchema },
+    },
+  },
+  reviews: {
+    due: { ...ENDPOINT_ROUTES.reviews.due, response: { 200: dueReviewsSchema } },
+    grade: {
+      ...ENDPOINT_ROUTES.reviews.grade,
+      params: reviewParamsSchema,
+      body: reviewGradeRequestSchema,
+      response: { 200: reviewGradeResultSchema },
     },
   },
   usage: {
@@ -481,6 +513,44 @@ export const ENDPOINTS = {
       params: personParamsSchema,
       querystring: peopleLanguageQuerySchema,
       response: { 200: personResponseSchema },
+    },
+  },
+  reminders: {
+    /** The reader's daily reminder (off, 19:00, every day, no time zone before the first save). */
+    get: { ...ENDPOINT_ROUTES.reminders.get, response: { 200: reminderStateSchema } },
+    save: {
+      ...ENDPOINT_ROUTES.reminders.save,
+      body: reminderSettingsSchema,
+      response: { 200: reminderStateSchema },
+    },
+    /** The VAPID public key browsers subscribe with. */
+    pushKey: { ...ENDPOINT_ROUTES.reminders.pushKey, response: { 200: pushKeySchema } },
+    /** Keeps a browser's push subscription for the reader (the same endpoint again replaces its keys). */
+    subscribePush: {
+      ...ENDPOINT_ROUTES.reminders.subscribePush,
+      body: pushSubscriptionSchema,
+      response: noContent,
+    },
+    /** 404 when the endpoint is not one of the reader's subscriptions. */
+    unsubscribePush: {
+      ...ENDPOINT_ROUTES.reminders.unsubscribePush,
+      body: pushUnsubscribeSchema,
+      response: noContent,
+    },
+    /** An e-mail's unsubscribe link opened in a browser: a page with the button that turns reminders off. */
+    unsubscribePage: {
+      ...ENDPOINT_ROUTES.reminders.unsubscribePage,
+      querystring: reminderUnsubscribeQuerySchema,
+      response: { 200: htmlPageSchema },
+      produces: 'text/html',
+    },
+    /** RFC 8058 one-click (`List-Unsubscribe=One-Click`) or the page's button: reminders off, no session. */
+    unsubscribe: {
+      ...ENDPOINT_ROUTES.reminders.unsubscribe,
+      querystring: reminderUnsubscribeQuerySchema,
+      consumes: '*/*',
+      response: { 200: htmlPageSchema },
+      produces: 'text/html',
     },
   },
   readingList: {

@@ -28,5 +28,7 @@ export * from './contracts/billing.js';
 export * from './contracts/contact.js';
 export * from './contracts/testimonials.js';
 export * from './contracts/people.js';
+export * from './contracts/reminders.js';
 export * from './contracts/admin.js';
+export * from './contracts/reviews.js';
 export * from './endpoints.js';

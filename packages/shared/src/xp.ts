@@ -12,6 +12,23 @@ export const XP_BY_EVENT: Readonly<Record<XpEventType, number>> = {
   share_summary: 15,
 };
 
+/** XP for a review card graded, once per card and day (issue 27). */
+export const REVIEW_XP = 2;
+
+/**
+ * The daily goals a reader may pick (issue 27); meeting the day's goal keeps the streak. 'summary'
+ * (a summary read or generated) is the default: the streak's rule before goals existed.
+ */
+export const DAILY_GOALS = ['summary', 'listening', 'cards'] as const;
+export type DailyGoal = (typeof DAILY_GOALS)[number];
+export const DEFAULT_DAILY_GOAL: DailyGoal = 'summary';
+/** What each goal asks of a day: summaries, seconds of listening, cards graded. */
+export const DAILY_GOAL_TARGETS: Readonly<Record<DailyGoal, number>> = {
+  summary: 1,
+  listening: 600,
+  cards: 20,
+};
+
 /** Streak freezes (beyond the spec): one earned per this many days of streak, at most `MAX` held. */
 export const STREAK_FREEZE_EVERY_DAYS = 7;
 export const STREAK_FREEZES_MAX = 2;

@@ -34,6 +34,16 @@ export const CACHE_SETTINGS = {
    * profile. Its lifetime is RANKING_REFRESH_MS too.
    */
   rankingStanding: { max: 20_000, ttlMs: 1_000 },
+  /**
+   * A stored summary as the SummarySource port gives it (every read of a narration asks for it);
+   * forgotten on this instance when an admin removes or regenerates it.
+   */
+  storedSummary: { max: 5_000, ttlMs: 10 * 60_000 },
+  /**
+   * A summary's finished narration (its parts' keys, durations, voice): published all at once and
+   * never changed, gone only with its summary. A narration not made yet is not kept.
+   */
+  narrationParts: { max: 5_000, ttlMs: 10 * 60_000 },
   /** A summary's language and category, which never change (every XP award reads them). */
   summaryTopic: { max: 20_000, ttlMs: 60 * 60_000 },
   /**

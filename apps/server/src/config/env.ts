@@ -60,6 +60,7 @@ export const envSchema = z.object({
   ),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(3_000),
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)),
   DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)).default(5_000),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: optional(
@@ -99,6 +100,15 @@ export const envSchema = z.object({
   ADMIN_EMAILS: optional(z.string()).default(''),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL with a host')),
   MAIL_FROM: optional(z.string().min(3)).default('Summa <no-reply@summa.local>'),
+  VAPID_PUBLIC_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key'),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key'),
+  ),
+  VAPID_SUBJECT: optional(
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// URL'),
+  ),
   CONTACT_TO: optional(
     z
       .string()
@@ -207,6 +217,8 @@ export interface AppConfig {
   role: ServerRole;
   /** Bounded waits for PostgreSQL connections and statements. */
   databaseTimeouts: DatabaseTimeouts;
+  /** The PostgreSQL pool's connections; undefined: the rule of db/database.ts (defaultPoolSize). */
+  databasePoolSize: number | undefined;
   publicUrl: string | undefined;
   /** Folder of the built web app; undefined when the server runs API-only. */
   webDistDir: string | undefined;
@@ -237,6 +249,11 @@ export interface AppConfig {
   /** Mail goes through SMTP when set, else to the outbox table. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Web Push's VAPID key pair (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, together), else one generated
+   * at first start and kept in the database; and the contact push services see (VAPID_SUBJECT).
+   */
+  vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined };
   /** Where contact messages are mailed (CONTACT_TO); empty: they are only stored. */
   contactTo: string[];
   /** Google sign-in is offered only when the client id and secret are both set. */
@@ -321,6 +338,7 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     role: env.SUMMA_ROLE,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseTimeouts: {
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -345,6 +363,7 @@ export function loadConfig(
       .filter((email) => email !== ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    vapid: vapidSettings(env),
     contactTo: env.CONTACT_TO ?? [],
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -455,6 +474,19 @@ function paymentsSettings(env: Env): PaymentsSettings | undefined {
       USD: { monthly: usdMonthly, yearly: usdYearly },
     },
     apiBase: env.STRIPE_API_BASE,
+  };
+}
+
+/** The VAPID keys go together (one without the other fails at start). */
+function vapidSettings(env: Env): AppConfig['vapid'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    const variable = publicKey === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    throw new EnvError([{ variable, message: 'is required with the other VAPID key' }]);
+  }
+  return {
+    keys: publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : undefined,
+    subject: env.VAPID_SUBJECT,
   };
 }
 

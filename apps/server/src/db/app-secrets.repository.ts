@@ -4,18 +4,19 @@ import type { Database } from './database.js';
 import { appSecrets } from './schema/index.js';
 
 /** The keys the server generates once and keeps in the database, the same for every instance. */
-export type AppSecretName = 'jwt' | 'storage' | 'device' | 'cookie';
+export type AppSecretName = 'jwt' | 'storage' | 'device' | 'cookie' | 'reminders' | 'vapid';
 
 /**
- * The stored secret of that name (48 random bytes, URL-safe); the first instance to ask
- * generates it, and a concurrent first start of another instance gets the same one (the insert
- * of the loser does nothing).
+ * The stored secret of that name (by default 48 random bytes, URL-safe; else what `generate`
+ * makes, e.g. a key pair as JSON); the first instance to ask generates it, and a concurrent first
+ * start of another instance gets the same one (the insert of the loser does nothing).
  */
-export async function loadOrCreateSecret(db: Database, name: AppSecretName): Promise<string> {
-  await db
-    .insert(appSecrets)
-    .values({ name, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
+export async function loadOrCreateSecret(
+  db: Database,
+  name: AppSecretName,
+  generate: () => string = () => randomBytes(48).toString('base64url'),
+): Promise<string> {
+  await db.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
   const [row] = await db
     .select({ value: appSecrets.value })
     .from(appSecrets)

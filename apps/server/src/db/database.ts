@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index.js';
@@ -34,6 +35,11 @@ export interface PoolStats {
   open: number;
   idle: number;
   waiting: number;
+  /**
+   * Statements sent to the database since it was opened, each a round trip (a transaction's
+   * BEGIN and COMMIT count): /metrics' summa_db_statements_total, and the query-count tests.
+   */
+  statements: number;
 }
 
 /** How long a readiness check waits for the database: a probe must get its answer within a second. */
@@ -49,6 +55,18 @@ export interface DatabaseTimeouts {
    * left idle this long is ended by the server too.
    */
   statementMs: number;
+}
+
+/**
+ * The PostgreSQL pool's size unless DATABASE_POOL_SIZE says otherwise (ADR 0032): two connections
+ * per core and one more, PostgreSQL's own rule of thumb for the connections that keep its cores
+ * busy; past it, more connections only add backends competing for the same cores, and a request
+ * waits in PostgreSQL instead of in the pool, where /metrics sees it (summa_db_pool_connections
+ * waiting). 5 on two cores. A wait for a connection is bounded by DATABASE_CONNECT_TIMEOUT_MS,
+ * after which the request is answered 503 DATABASE_UNAVAILABLE with Retry-After.
+ */
+export function defaultPoolSize(cores: number = availableParallelism()): number {
+  return 2 * cores + 1;
 }
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, statementMs: 5_000 };

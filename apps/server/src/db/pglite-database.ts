@@ -36,7 +36,13 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     ping: async () => client.ready && !client.closed,
     poolStats: () => {
       const queued = turns.queued();
-      return { max: 1, open: 1, idle: queued === 0 ? 1 : 0, waiting: Math.max(0, queued - 1) };
+      return {
+        max: 1,
+        open: 1,
+        idle: queued === 0 ? 1 : 0,
+        waiting: Math.max(0, queued - 1),
+        statements: turns.statements(),
+      };
     },
     close: () => client.close(),
   };
@@ -53,9 +59,11 @@ const QUERY_STRETCH_MS = 10;
  * event loop to go round. Same granularity as PGlite's own lock (a top-level query, exec or
  * whole transaction), so nothing that worked can now deadlock.
  */
-function takeTurns(client: PGlite): { queued: () => number } {
+function takeTurns(client: PGlite): { queued: () => number; statements: () => number } {
   let last: Promise<unknown> = Promise.resolve();
   let queued = 0;
+  // As PostgreSQL would see them: a transaction is its BEGIN, its statements and its COMMIT.
+  let statements = 0;
   let stretchStartedAt = performance.now();
   const pause = async () => {
     if (performance.now() - stretchStartedAt < QUERY_STRETCH_MS) return;
@@ -78,10 +86,31 @@ function takeTurns(client: PGlite): { queued: () => number } {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = <T>(text: string, params?: unknown[], options?: QueryOptions) =>
-    turn(() => query<T>(text, params, options));
-  client.exec = (text: string, options?: QueryOptions) => turn(() => exec(text, options));
-  client.transaction = <T>(callback: Parameters<typeof transaction<T>>[0]) =>
-    turn(() => transaction<T>(callback));
-  return { queued: () => queued };
+  client.query = <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    statements += 1;
+    return turn(() => query<T>(text, params, options));
+  };
+  client.exec = (text: string, options?: QueryOptions) => {
+    statements += 1;
+    return turn(() => exec(text, options));
+  };
+  client.transaction = <T>(callback: Parameters<typeof transaction<T>>[0]) => {
+    statements += 2;
+    return turn(() =>
+      transaction<T>((tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        tx.query = <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+          statements += 1;
+          return txQuery<R>(text, params, options);
+        };
+        tx.exec = (text: string, options?: QueryOptions) => {
+          statements += 1;
+          return txExec(text, options);
+        };
+        return callback(tx);
+      }),
+    );
+  };
+  return { queued: () => queued, statements: () => statements };
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import {
   answersWithin,
   DEFAULT_DATABASE_TIMEOUTS,
+  defaultPoolSize,
   READINESS_TIMEOUT_MS,
   type DatabaseHandle,
   type DatabaseTimeouts,
@@ -19,7 +20,7 @@ const CLIENT_GRACE_MS = 500;
 
 export async function openPostgres(
   url: string,
-  poolSize = 10,
+  poolSize = defaultPoolSize(),
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<DatabaseHandle> {
   // Migrations may run long statements (an index on a big table): they get a pool of their own,
@@ -62,6 +63,7 @@ export async function openPostgres(
       open: main.pool.totalCount,
       idle: main.pool.idleCount,
       waiting: main.pool.waitingCount,
+      statements: main.statements(),
     }),
     close: async () => {
       await Promise.all([main.close(), readiness.close()]);
@@ -69,8 +71,14 @@ export async function openPostgres(
   };
 }
 
-function openPool(config: pg.PoolConfig): { pool: pg.Pool; close: () => Promise<void> } {
+function openPool(config: pg.PoolConfig): {
+  pool: pg.Pool;
+  close: () => Promise<void>;
+  /** Statements sent through the pool's connections so far (BEGIN and COMMIT included). */
+  statements: () => number;
+} {
   const pool = new pg.Pool(config);
+  let statements = 0;
   // An idle connection that the server drops (restart, admin command) emits 'error' on the
   // pool; unheard, it would crash the process. The pool replaces the connection on next use.
   pool.on('error', () => undefined);
@@ -89,8 +97,9 @@ function openPool(config: pg.PoolConfig): { pool: pg.Pool; close: () => Promise<
       client.release = () => undefined;
     });
     if (config.query_timeout !== undefined) endOnReadTimeout(client);
+    countStatements(client, () => (statements += 1));
   });
-  return { pool, close: closePool(pool) };
+  return { pool, close: closePool(pool), statements: () => statements };
 }
 
 /**
@@ -112,6 +121,16 @@ function endOnReadTimeout(client: pg.PoolClient): void {
     return result;
   };
   client.query = watched as typeof client.query;
+}
+
+/** Calls `counted` for every statement the connection sends (pool.query() goes through here too). */
+function countStatements(client: pg.PoolClient, counted: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const counting = (...args: unknown[]): unknown => {
+    counted();
+    return query(...args);
+  };
+  client.query = counting as typeof client.query;
 }
 
 /**

@@ -165,6 +165,17 @@ export class AppMetrics implements Metrics {
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
+    let counted = 0;
+    new Counter({
+      name: 'summa_db_statements_total',
+      help: 'Statements sent to the database (round trips; a transaction counts its BEGIN and COMMIT).',
+      registers,
+      collect() {
+        const { statements } = poolStats();
+        this.inc(Math.max(0, statements - counted));
+        counted = statements;
+      },
+    });
   }
 
   private queueSeries(registers: Registry[]): void {

@@ -18,7 +18,8 @@ function helmetOptions(mediaOrigins: readonly string[] = []): HelmetOptions {
         imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
         mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The storage's origin too: 'Keep offline' downloads a narration's parts (ADR 0036).
+        connectSrc: ["'self'", ...mediaOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -53,7 +53,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
         const relative = path.relative(distDir, filePath);
         let cacheControl = 'public, max-age=3600';
         if (relative.startsWith(`assets${path.sep}`)) cacheControl = 'public, max-age=31536000, immutable';
-        else if (relative === 'index.html') cacheControl = 'no-cache';
+        // The service worker and the app page it caches are checked on every visit: a new
+        // deployment reaches the reader at once, as the app's 'new version' prompt (ADR 0036).
+        else if (relative === 'index.html' || relative === 'sw.js') cacheControl = 'no-cache';
         res.header('cache-control', cacheControl);
       },
     });

@@ -15,10 +15,30 @@ export interface JobQueueLog {
 export const QUEUES = {
   /** A summary's generation or translation, one job per norm_key at a time. */
   summary: 'summary',
+  /** A summary's narration (speech synthesis), one job per summary and language at a time. */
+  narration: 'narration',
   /** The cluster's periodic upkeep (queue/schedules.ts), run once per cluster per tick. */
   upkeep: 'upkeep',
+  /** The daily reminders' tick (queue/upkeep.ts), once per cluster per minute. */
+  reminders: 'reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * Each queue's retry policy (ADR 0031). A model or speech job retries at once, three times: it
+ * fails again only when its worker died or stopped, and a reader is waiting. Its jobs that fail
+ * for the last time go to its dead-letter queue, whose worker tells the waiting readers at once.
+ */
+const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; retryDelay: number; deadLetter?: string }> = {
+  summary: { retryLimit: 3, retryDelay: 0, deadLetter: 'summary_failed' },
+  narration: { retryLimit: 3, retryDelay: 0, deadLetter: 'narration_failed' },
+  upkeep: { retryLimit: 3, retryDelay: 0 },
+  // A tick's reminders are claimed once per reader and day before sending: a retry never sends twice.
+  reminders: { retryLimit: 3, retryDelay: 0 },
+};
+
+/** What a worker does with a job of a queue that failed for the last time (its data, as sent). */
+export type ExhaustedHandler = (data: unknown) => Promise<void>;
 
 export interface JobQueueSettings {
   /**
@@ -30,12 +50,19 @@ export interface JobQueueSettings {
   superviseSeconds: number;
   /** How many jobs of one queue a worker runs at once. */
   concurrency: number;
+  /**
+   * How often an idle worker looks for jobs nobody woke it for: retries, which pg-boss's
+   * supervisor makes without a notification, and dead letters. Notified queues are polled five
+   * times less often.
+   */
+  pollSeconds: number;
 }
 
 export const DEFAULT_JOB_QUEUE_SETTINGS: JobQueueSettings = {
   heartbeatSeconds: 10,
   superviseSeconds: 5,
   concurrency: 8,
+  pollSeconds: 2,
 };
 
 /** A job's payload; the queue adds the request's id and trace, which follow it from web to worker. */
@@ -63,6 +90,7 @@ export class JobQueue implements JobQueueStats {
     QueueName,
     (data: JobData & Stamped, id: string) => Promise<void>
   >();
+  private readonly exhaustedHandlers = new Map<QueueName, ExhaustedHandler>();
   private stopped = false;
 
   private constructor(
@@ -107,19 +135,32 @@ export class JobQueue implements JobQueueStats {
     boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const name of Object.values(QUEUES)) {
+      const { deadLetter, ...retries } = QUEUE_POLICIES[name];
+      const common = { notify: true, heartbeatSeconds: settings.heartbeatSeconds, deleteAfterSeconds: 3_600 };
+      // Created first: a queue's dead letter must exist. Its worker polls it (a job lands there from
+      // pg-boss's supervisor, which wakes nobody) every 2 s.
+      if (deadLetter && !(await boss.getQueue(deadLetter))) {
+        await boss.createQueue(deadLetter, {
+          ...common,
+          notify: false,
+          policy: 'standard',
+          retryLimit: 1,
+          retryDelay: 0,
+        });
+      }
       const queueOptions = {
         // No queue-side single flight: a job whose worker died stays active until its heartbeat
         // lapses, and a new request must not wait that long. The worker's lease on the key is the
         // single flight (a second job of the key waits for the first's result, or takes over).
         policy: 'standard' as const,
-        notify: true,
-        heartbeatSeconds: settings.heartbeatSeconds,
-        retryLimit: 3,
-        retryDelay: 0,
-        deleteAfterSeconds: 3_600,
+        ...common,
+        ...retries,
+        ...(deadLetter ? { deadLetter } : {}),
       };
       const existing = await boss.getQueue(name);
       if (!existing) await boss.createQueue(name, queueOptions);
+      // A database whose queue an earlier version created without its dead letter.
+      else if (deadLetter && existing.deadLetter !== deadLetter) await boss.updateQueue(name, { deadLetter });
     }
     return new JobQueue(
       boss,
@@ -138,10 +179,16 @@ export class JobQueue implements JobQueueStats {
     if (local) {
       if (this.stopped) throw new Error('the job queue has stopped');
       const id = randomUUID();
-      // Its failures are the handler's to tell (the relay's 'failed'); one it throws is only logged,
-      // as nothing would take the job again on this database.
-      void local(stamped, id).catch((error: unknown) => {
-        this.log.error({ err: error, queue, jobId: id }, 'a job failed');
+      // Its failures are the handler's to tell (the relay's 'failed'); one it throws is its last
+      // here, as nothing would take the job again on this database: it goes to the queue's
+      // exhausted handler at once, as a dead-lettered job would on PostgreSQL.
+      void local(stamped, id).catch(async (error: unknown) => {
+        this.log.error({ err: error, queue, jobId: id }, 'a job failed for the last time');
+        await this.exhaustedHandlers
+          .get(queue)?.(stamped)
+          .catch((exhaustedError: unknown) =>
+            this.log.error({ err: exhaustedError, queue, jobId: id }, 'could not tell a failed job'),
+          );
       });
       return id;
     }
@@ -151,8 +198,15 @@ export class JobQueue implements JobQueueStats {
     return id;
   }
 
-  /** Runs `handler` for the jobs of `queue` on this process (roles worker and all). */
-  async work<D extends JobData>(queue: QueueName, handler: JobHandler<D>): Promise<void> {
+  /**
+   * Runs `handler` for the jobs of `queue` on this process (roles worker and all); `exhausted`, for
+   * the queue's jobs that failed for the last time (its dead-letter queue's, on PostgreSQL).
+   */
+  async work<D extends JobData>(
+    queue: QueueName,
+    handler: JobHandler<D>,
+    options: { exhausted?: ExhaustedHandler | undefined } = {},
+  ): Promise<void> {
     const run = async (data: D & Stamped, id: string) => {
       const sentAt = data.sentAt ?? Date.now();
       this.metrics.jobStarted(queue, Math.max(0, (Date.now() - sentAt) / 1000));
@@ -163,14 +217,25 @@ export class JobQueue implements JobQueueStats {
       queue,
       {
         localConcurrency: this.settings.concurrency,
-        pollingIntervalSeconds: 2,
-        notifyPollingIntervalSeconds: 10,
+        pollingIntervalSeconds: this.settings.pollSeconds,
+        notifyPollingIntervalSeconds: this.settings.pollSeconds * 5,
       },
       async ([job]: Job<D & Stamped>[]) => {
         if (job) await run(job.data, job.id);
       },
     );
     this.workerIds.set(queue, workerId);
+    const deadLetter = QUEUE_POLICIES[queue].deadLetter;
+    const exhausted = options.exhausted;
+    if (!exhausted || !deadLetter) return;
+    this.exhaustedHandlers.set(queue, exhausted);
+    await this.boss.work(
+      deadLetter,
+      { localConcurrency: 2, pollingIntervalSeconds: this.settings.pollSeconds },
+      async ([job]: Job[]) => {
+        if (job) await exhausted(job.data);
+      },
+    );
   }
 
   /** A cron schedule, kept in the database: one job per tick for the whole cluster. */

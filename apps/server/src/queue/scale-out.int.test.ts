@@ -1,8 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerationEvent, HistoryResponse, RankingResponse, Session, Usage } from '@summa/shared';
+import type {
+  AudioEvent,
+  GenerationEvent,
+  HistoryResponse,
+  RankingResponse,
+  Session,
+  Usage,
+} from '@summa/shared';
 import { bookSummaries } from '../db/schema/index.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startFakeLlmServer, type FakeLlmServer } from '../test/fake-llm-server.js';
+import { startFakeTtsServer, type FakeTtsServer } from '../test/fake-tts-server.js';
 import { eventStream } from '../test/sse-client.js';
 import { bookResponder, sampleNonFiction } from '../test/summary-responder.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
@@ -36,6 +47,14 @@ function reader(url: string, session: Session) {
           body: JSON.stringify(book),
         }),
       ),
+    narrate: async (summaryId: string) =>
+      eventStream(
+        await fetch(`${url}/api/summaries/${summaryId}/audio`, {
+          method: 'POST',
+          headers: { ...headers, accept: 'text/event-stream' },
+          body: JSON.stringify({ language: 'en' }),
+        }),
+      ),
     award: (subjectId: string) =>
       fetch(`${url}/api/xp`, {
         method: 'POST',
@@ -61,13 +80,17 @@ const sections = (events: GenerationEvent[]) =>
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker on PostgreSQL', () => {
   let database: TestDatabase;
   let fake: FakeLlmServer;
+  let tts: FakeTtsServer;
+  let storageDir: string;
   const processes: RunningServer[] = [];
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    [database, fake] = await Promise.all([
+    [database, fake, tts, storageDir] = await Promise.all([
       createTestDatabase('postgres'),
       startFakeLlmServer({ responder: bookResponder({ chunkSize: 64, delayMs: 5 }) }),
+      startFakeTtsServer(),
+      mkdtemp(path.join(tmpdir(), 'summa-scale-')),
     ]);
     env = {
       DATABASE_URL: database.url ?? '',
@@ -76,12 +99,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker 
       LLM_MODEL: 'fake-model',
       RANKING_REFRESH_MS: '0',
       GENERATION_LIMIT_PER_USER_PER_HOUR: '2',
+      TTS_PROVIDER: 'openai-compatible',
+      TTS_BASE_URL: tts.baseUrl,
+      // One storage for the cluster: the worker writes the parts, the web instances serve them.
+      STORAGE_DIR: storageDir,
     };
   }, 30_000);
   afterAll(async () => {
     for (const running of processes) running.kill('SIGKILL');
     await Promise.all(processes.map((running) => running.exited));
-    await Promise.all([database.close(), fake.close()]);
+    await Promise.all([database.close(), fake.close(), tts.close()]);
+    await rm(storageDir, { recursive: true, force: true });
   });
 
   it('run a generation once for both, share sessions, quotas, limits and rankings, and survive a killed worker', async () => {
@@ -112,9 +140,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker 
     expect((await meOnB.usage()).summariesUsed).toBe(1);
     expect((await reader(webA.url, other).usage()).summariesUsed).toBe(1);
 
-    // The ranking: XP earned on one instance shows on the other at once.
     const done = eventsA.at(-1);
     const summaryId = done?.type === 'done' ? done.summaryId : '';
+
+    // A narration asked on A and on B: the worker synthesizes it once, and each part reaches both
+    // readers as it is stored, through the relay; the web instances never synthesize.
+    const [narratedA, narratedB] = await Promise.all([meOnA.narrate(summaryId), otherOnB.narrate(summaryId)]);
+    const [audioA, audioB] = (await Promise.all([narratedA.toEnd(), narratedB.toEnd()])) as unknown as [
+      AudioEvent[],
+      AudioEvent[],
+    ];
+    const parts = (events: AudioEvent[]) => events.filter((event) => event.type === 'part').length;
+    const audioDone = audioB.at(-1);
+    expect(audioA.at(-1)).toMatchObject({ type: 'done', usage: { audiosUsed: 1 } });
+    expect(audioDone).toMatchObject({ type: 'done', usage: { audiosUsed: 1 } });
+    expect(audioA[0]).toMatchObject({ type: 'plan' });
+    expect(parts(audioB)).toBeGreaterThan(0);
+    expect(parts(audioA)).toBe(parts(audioB));
+    expect(tts.requests).toHaveLength(parts(audioA));
+    expect(worker.output()).toContain('audio synthesized');
+    expect(webA.output() + webB.output()).not.toContain('audio synthesized');
+    // A part the worker stored is served by a web instance.
+    const partUrl = audioDone?.type === 'done' ? audioDone.parts[0]?.url : undefined;
+    expect((await fetch(new URL(partUrl ?? '/missing', webA.url))).status).toBe(200);
+
+    // The ranking: XP earned on one instance shows on the other at once.
     expect((await meOnA.award(summaryId)).status).toBe(200);
     const ranking = await meOnB.ranking();
     expect(ranking.me?.xp).toBeGreaterThan(0);

@@ -27,3 +27,14 @@ export async function startUpkeep(queue: JobQueue, tasks: UpkeepTasks, log: JobQ
   });
   for (const task of Object.keys(tasks)) await queue.schedule(QUEUES.upkeep, task, SCHEDULE);
 }
+
+/**
+ * The daily reminders' tick (ADR 0035): one job per minute for the cluster. A tick that runs twice
+ * (a retry, a second worker) sends nothing twice: each reminder is claimed before it is sent.
+ */
+export async function startReminderTicks(queue: JobQueue, tick: () => Promise<unknown>): Promise<void> {
+  await queue.work(QUEUES.reminders, async () => {
+    await tick();
+  });
+  await queue.schedule(QUEUES.reminders, 'reminders', SCHEDULE);
+}

@@ -29,6 +29,12 @@ import {
   personCreateSchema,
   personEditSchema,
   profileUpdateSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+  reminderSettingsSchema,
+  reviewGradeRequestSchema,
+  listeningReportSchema,
+  reminderUnsubscribeQuerySchema,
   rankingQuerySchema,
   loginRequestSchema,
   randomBookQuerySchema,
@@ -350,6 +356,34 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
       },
       { method: 'PUT', route: '/api/me/reading-list/{bookId}', runs: 60, id },
       { method: 'DELETE', route: '/api/me/reading-list/{bookId}', runs: 40, id },
+      // The daily reminder, its push subscriptions and the e-mail's unsubscribe link (no session).
+      { method: 'GET', route: '/api/me/reminders', runs: 20 },
+      { method: 'PUT', route: '/api/me/reminders', runs: 60, body: contractBody(reminderSettingsSchema) },
+      { method: 'GET', route: '/api/reminders/push-key', runs: 20 },
+      {
+        method: 'POST',
+        route: '/api/me/push-subscriptions',
+        runs: 40,
+        body: contractBody(pushSubscriptionSchema),
+      },
+      {
+        method: 'DELETE',
+        route: '/api/me/push-subscriptions',
+        runs: 30,
+        body: contractBody(pushUnsubscribeSchema),
+      },
+      {
+        method: 'GET',
+        route: '/api/reminders/unsubscribe',
+        runs: 30,
+        query: contractQuery(reminderUnsubscribeQuerySchema),
+      },
+      {
+        method: 'POST',
+        route: '/api/reminders/unsubscribe',
+        runs: 30,
+        query: contractQuery(reminderUnsubscribeQuerySchema),
+      },
       {
         method: 'GET',
         route: '/api/admin/people',
@@ -445,6 +479,14 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         callers: readers,
         body: contractBody(audioRequestSchema),
       },
+      {
+        method: 'POST',
+        route: '/api/summaries/{id}/audio/listened',
+        runs: 40,
+        id: mostlyTheSummary,
+        callers: readers,
+        body: contractBody(listeningReportSchema),
+      },
     ],
     gamification: [
       {
@@ -461,6 +503,15 @@ export function fuzzEndpoints(summaryId: string): Record<string, FuzzEndpoint[]>
         callers: readers,
       },
       { method: 'GET', route: '/api/me', runs: 60 },
+      // The daily review: the due cards (made from the reader's history) and grades of cards.
+      { method: 'GET', route: '/api/reviews/due', runs: 30 },
+      {
+        method: 'POST',
+        route: '/api/reviews/{cardId}',
+        runs: 60,
+        id,
+        body: contractBody(reviewGradeRequestSchema),
+      },
       {
         method: 'PATCH',
         route: '/api/me/profile',

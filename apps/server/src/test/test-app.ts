@@ -89,6 +89,8 @@ export interface TestAppOptions {
   readerActivity?: AppOptions['readerActivity'];
   /** The cover sweep's pace (with COVERS_FETCH=on and a local COVERS_SOURCE_URL in `env`). */
   coverSweep?: AppOptions['coverSweep'];
+  /** The clock of awards, goals, reviews, listening and reminders (run a tick with `app.runReminderTick()`). */
+  clock?: AppOptions['clock'];
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext> {
@@ -103,6 +105,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.logStream ? { logStream: options.logStream } : {}),
     readerActivity: options.readerActivity,
     coverSweep: options.coverSweep,
+    clock: options.clock,
   });
   options.extend?.(app);
   await app.ready();
@@ -143,7 +146,7 @@ export async function startAppOnPostgres(
  */
 export async function startSecondInstance(
   first: TestContext,
-  options: Pick<TestAppOptions, 'env' | 'generation' | 'narration' | 'coverSweep'>,
+  options: Pick<TestAppOptions, 'env' | 'generation' | 'narration' | 'coverSweep' | 'clock'>,
 ): Promise<{ app: App; close(): Promise<void> }> {
   const ownDatabase = first.database.url
     ? await openDatabase({ kind: 'postgres', url: first.database.url, poolSize: 5 })
@@ -157,6 +160,7 @@ export async function startSecondInstance(
     generation: options.generation,
     narration: options.narration,
     coverSweep: options.coverSweep,
+    clock: options.clock,
     joinsRunningDatabase: ownDatabase === undefined,
   });
   await app.ready();

@@ -1,7 +1,7 @@
-import { redirect, type RouteObject } from 'react-router';
-import { LANGUAGES, type Language } from '@summa/shared/languages';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { LANGUAGES, isLanguage, type Language } from '@summa/shared/languages';
 import { authClient } from '../lib/auth/auth-client';
-import { detectLanguage, setLanguage } from '../lib/i18n';
+import { detectLanguage, setLanguage, storedLanguage } from '../lib/i18n';
 import { AppLayout } from './app-layout';
 import { PageSpinner } from '../components/page-spinner';
 import {
@@ -31,10 +31,15 @@ const privacy = page(() => import('../features/legal/privacy-page'), 'PrivacyPag
 const faq = page(() => import('../features/faq/faq-page'), 'FaqPage');
 const demo = page(() => import('../features/demo/demo-page'), 'DemoPage');
 
-/** Spec route '/': signed-in users go to /home, visitors to their language's landing page. */
-function decideStart() {
+/**
+ * Spec route '/': signed-in users go to /home, visitors to their language's landing page. The
+ * installed app starts at /?lang=xx (its manifest's language, ADR 0036), which decides only for a
+ * visitor who never chose a language.
+ */
+function decideStart({ request }: LoaderFunctionArgs) {
   if (authClient.currentSession()) return redirect('/home');
-  return redirect(`/${detectLanguage()}`);
+  const installedIn = new URL(request.url).searchParams.get('lang');
+  return redirect(`/${storedLanguage() ?? (isLanguage(installedIn) ? installedIn : detectLanguage())}`);
 }
 
 /** /pt, /en and /es switch the interface language (and store it) before the page renders. */
@@ -63,6 +68,10 @@ const SIGNED_IN_ROUTES: RouteObject[] = [
     lazy: page(() => import('../features/plans/premium-welcome-page'), 'PremiumWelcomePage'),
   },
   { path: 'history', lazy: page(() => import('../features/history/history-page'), 'HistoryPage') },
+  {
+    path: 'offline',
+    lazy: page(() => import('../features/offline/on-this-device-page'), 'OnThisDevicePage'),
+  },
   { path: 'plans', lazy: page(() => import('../features/plans/plans-page'), 'PlansPage') },
   { path: 'explore', lazy: page(() => import('../features/explore/explore-page'), 'ExplorePage') },
   { path: 'profile', lazy: page(() => import('../features/profile/profile-page'), 'ProfilePage') },
@@ -71,6 +80,7 @@ const SIGNED_IN_ROUTES: RouteObject[] = [
     lazy: page(() => import('../features/achievements/achievements-page'), 'AchievementsPage'),
   },
   { path: 'ranking', lazy: page(() => import('../features/ranking/ranking-page'), 'RankingPage') },
+  { path: 'review', lazy: page(() => import('../features/review/review-page'), 'ReviewPage') },
   { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
   { path: 'people', lazy: page(() => import('../features/people/people-page'), 'PeoplePage') },
   {

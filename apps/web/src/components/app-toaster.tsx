@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
+import { useTheme } from '../lib/use-theme';
 
 /**
  * Spec §9: a toast stays on screen for 800 ms ('+N XP', 'Saved'). Errors and toasts with an action
@@ -16,8 +17,10 @@ export const TOAST_TOP_OFFSET = 'calc(4rem + 8px)';
  */
 export function AppToaster() {
   const { t } = useTranslation();
+  const { theme } = useTheme();
   return (
     <Toaster
+      theme={theme}
       position="top-center"
       duration={TOAST_DURATION_MS}
       // Sonner uses mobileOffset under 600 px (full-width toasts) and offset above it.

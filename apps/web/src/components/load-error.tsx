@@ -1,4 +1,6 @@
 import { AlertCircle, CircleAlert, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../lib/use-online';
 import { Button } from './ui/button';
 import { StateMessage } from './state-message';
 
@@ -19,6 +21,13 @@ interface LoadErrorProps {
  * it again (an alert, so screen readers announce it). The one error state of every screen.
  */
 export function LoadError({ title, body = '', retryLabel, onRetry, layout = 'block' }: LoadErrorProps) {
+  const { t } = useTranslation();
+  // Offline, the reason is known: the screen needs the server (ADR 0036).
+  const online = useOnline();
+  if (!online) {
+    if (layout === 'block') body = t('offline.needsConnection');
+    else title = `${title} ${t('offline.needsConnection')}`;
+  }
   if (layout === 'inline') {
     return (
       <section

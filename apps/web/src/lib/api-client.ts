@@ -4,6 +4,8 @@ import { ERROR_CODE_BY_STATUS } from '@summa/shared/errors';
 import type { z } from 'zod';
 import { currentLanguage } from './i18n';
 import { logWarning } from './logger';
+import { trackStream } from './running-streams';
+import { reportServerReached } from './use-online';
 
 /** Code of an ApiError when no answer came back at all (offline, DNS, aborted connection). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -84,15 +86,19 @@ async function send(
   else if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body: raw ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: options.signal ?? null,
       credentials: 'same-origin',
     });
+    reportServerReached(true);
+    return response;
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    // Offline, or the server out of reach: the screens say so (use-online.ts).
+    reportServerReached(false);
     throw new ApiError(0, NETWORK_ERROR, '');
   }
 }
@@ -201,7 +207,17 @@ function parseJson(text: string): unknown {
  * server refuses before streaming (validation, 401, plan limit), the connection fails, or an event
  * does not match its contract (the stream is then dropped).
  */
-export async function apiEventStream<S extends z.ZodType>(
+export function apiEventStream<S extends z.ZodType>(
+  path: string,
+  eventSchema: S,
+  options: ApiRequestOptions & { body: unknown },
+  onEvent: (event: z.output<S>) => void,
+): Promise<void> {
+  // Counted while it runs: a new version of the app waits for it to end (running-streams.ts).
+  return trackStream(() => readEventStream(path, eventSchema, options, onEvent));
+}
+
+async function readEventStream<S extends z.ZodType>(
   path: string,
   eventSchema: S,
   options: ApiRequestOptions & { body: unknown },

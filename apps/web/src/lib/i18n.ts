@@ -25,7 +25,8 @@ declare module 'i18next' {
 
 const HTML_LANG: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 
-function readStoredLanguage(): Language | undefined {
+/** The language the reader chose on this device before, if any. */
+export function storedLanguage(): Language | undefined {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : undefined;
@@ -36,7 +37,7 @@ function readStoredLanguage(): Language | undefined {
 
 /** Spec §1: the stored choice, else the browser language when supported, else pt. */
 export function detectLanguage(): Language {
-  return readStoredLanguage() ?? languageFromTag(navigator.language) ?? DEFAULT_LANGUAGE;
+  return storedLanguage() ?? languageFromTag(navigator.language) ?? DEFAULT_LANGUAGE;
 }
 
 export function currentLanguage(): Language {

@@ -7,6 +7,7 @@ import type {
   Profile,
   RankingEntry,
   RankingResponse,
+  ReaderProgress,
   Summary,
   Usage,
 } from '@summa/shared';
@@ -21,14 +22,16 @@ import { queryKeys } from './query-keys';
  *
  * | change                                  | set from the answer             | invalidated                                         |
  * | --------------------------------------- | ------------------------------- | --------------------------------------------------- |
- * | XP award (POST /api/xp)                 | me.progress                     | rankings, achievements (me too if not loaded yet)   |
- * | profile saved (PATCH profile, avatar)   | me.profile, own ranking entries | rankings                                            |
+ * | XP award (POST /api/xp, a review grade) | me.progress                     | rankings, achievements (me too if not loaded yet)   |
+ * | profile saved (PATCH profile, avatar)   | me.profile, own ranking entries | rankings (me too when the daily goal changed)       |
  * | summary generated                       | usage                           | me, history, achievements, rankings, people and     |
  * |                                         |                                 | reading lists (the summary each book opens)         |
  * | summary translated                      |                                 | me, usage, history, achievements, rankings          |
  * | narration made                          |                                 | its narration (when next shown), usage              |
+ * | listening reported (POST …/listened)    | me.progress (the day's goal)    |                                                     |
  * | summary opened (GET /api/summaries/:id) |                                 | history (it records the visit)                      |
  * | feedback sent                           | summary.feedback                |                                                     |
+ * | summary kept on or removed from device  |                                 | kept copies (IndexedDB reads)                       |
  * | plan changed (Checkout, admin grant)    |                                 | me, usage, history (the Free plan's cut)            |
  * | catalogue imported (admin)              |                                 | catalog                                             |
  * | reading list changed (PUT, DELETE)      |                                 | reading lists                                       |
@@ -52,6 +55,11 @@ export async function xpAwarded(client: QueryClient, result: AddXpResult): Promi
   if (!me) void client.invalidateQueries({ queryKey: queryKeys.me });
   void client.invalidateQueries({ queryKey: queryKeys.rankings });
   void client.invalidateQueries({ queryKey: queryKeys.achievements });
+}
+
+/** A listening report's answer carries the reader's progress (the header's goal): no XP, no board. */
+export function listeningCounted(client: QueryClient, progress: ReaderProgress): void {
+  client.setQueryData<MeResponse>(queryKeys.me, (current) => current && { ...current, progress });
 }
 
 /** The reader's own entry on a board, with the name and avatar they now have. */
@@ -83,12 +91,16 @@ export function withOwnProfile(board: RankingResponse, profile: OwnProfile): Ran
  */
 export async function profileSaved(client: QueryClient, profile: Profile): Promise<void> {
   await client.cancelQueries({ queryKey: queryKeys.me });
+  const before = client.getQueryData<MeResponse>(queryKeys.me);
+  const goalChanged = before !== undefined && before.profile.dailyGoal !== profile.dailyGoal;
   client.setQueryData<MeResponse>(queryKeys.me, (current) => current && { ...current, profile });
   client.setQueriesData<RankingResponse>(
     { queryKey: queryKeys.rankings },
     (board) => board && withOwnProfile(board, profile),
   );
   void client.invalidateQueries({ queryKey: queryKeys.rankings });
+  // The daily goal is the profile's, today's progress toward it the progress's (the header).
+  if (goalChanged) void client.invalidateQueries({ queryKey: queryKeys.me });
 }
 
 /** Everything the reader's activity counts in: XP, achievements, rankings, history (and usage). */
@@ -173,4 +185,9 @@ export async function sessionEnded(client: QueryClient, sessionId: string): Prom
     (current) => current && { sessions: current.sessions.filter((session) => session.id !== sessionId) },
   );
   void client.invalidateQueries({ queryKey: queryKeys.accountSessions });
+}
+
+/** A summary was kept on this device or removed from it: the lists of kept copies are read again. */
+export function keptCopiesChanged(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: queryKeys.kept });
 }

@@ -12,6 +12,8 @@ export const queryKeys = {
   usage: ['usage'] as const,
   /** GET /api/achievements */
   achievements: ['achievements'] as const,
+  /** GET /api/reviews/due: the review cards due now. */
+  reviews: ['reviews'] as const,
   /** Every ranking board. */
   rankings: ['ranking'] as const,
   /** GET /api/ranking?scope=&lang=: one board (`language` only for the language scope). */
@@ -24,6 +26,12 @@ export const queryKeys = {
   summaries: ['summary'] as const,
   /** GET /api/summaries/:id */
   summary: (id: string) => ['summary', id] as const,
+  /** Every read of the summaries kept on this device (IndexedDB, not the server: ADR 0036). */
+  kept: ['kept'] as const,
+  /** The summaries `owner` kept on this device. */
+  keptList: (owner: string) => ['kept', owner, 'list'] as const,
+  /** `owner`'s kept copy of summary `id`, or null. */
+  keptSummary: (owner: string, id: string) => ['kept', owner, 'summary', id] as const,
   /** GET /api/summaries/:id/audio?language=: the stored narration, or null. */
   narration: (summaryId: string, language: Language) => ['narration', summaryId, language] as const,
   /** Everything read from the catalogue. */
@@ -33,6 +41,8 @@ export const queryKeys = {
   /** GET /api/catalog/categories?level=&lang= */
   catalogCategories: (level: string | null, language: Language | null) =>
     ['catalog', 'categories', level, language] as const,
+  /** GET /api/me/reminders: the reader's daily reminder (Settings). */
+  reminders: ['reminders'] as const,
   /** GET /api/me/sessions: the devices the reader is signed in on (Settings, Account). */
   accountSessions: ['account', 'sessions'] as const,
   /** GET /api/billing/config: whether payments are set up. */

@@ -8,6 +8,7 @@
  */
 import { LANGUAGE_STORAGE_KEY, isLanguage } from '@summa/shared/languages';
 import { SESSION_STORAGE_KEY } from '../lib/auth/session-storage';
+import { applyThemeChoice, themeChoice } from '../lib/theme';
 import type { IslandName } from '../components/island';
 
 type IslandModule = { mount(element: HTMLElement, props: unknown): void };
@@ -108,6 +109,8 @@ if (stored(SESSION_STORAGE_KEY) !== null || otherLanguage) {
       // Private mode or full storage: the page is in its language all the same.
     }
   }
+  // /theme.js set the reader's theme before the first paint; this also tells the browser's bar.
+  applyThemeChoice(themeChoice());
   closeMenusLikeTheApp();
   wakeIslandsInView();
 }

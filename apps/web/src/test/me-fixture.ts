@@ -14,6 +14,7 @@ export function testMe(
       avatarUrl: null,
       preferredLanguage: 'en',
       timeZone: 'America/Sao_Paulo',
+      dailyGoal: 'summary',
       plan: 'free',
       ...overrides.profile,
     },
@@ -24,6 +25,7 @@ export function testMe(
       booksRead: 4,
       summariesGenerated: 6,
       achievementsUnlocked: 2,
+      today: { goal: 'summary', done: 1, target: 1, met: true },
       ...overrides.progress,
     },
   };

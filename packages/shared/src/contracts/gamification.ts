@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
 import { nicknameSchema } from '../nickname.js';
 import { PLAN_TYPES } from '../plans.js';
-import { AVATAR_PRESETS, RANKING_SCOPES, XP_EVENT_TYPES } from '../xp.js';
+import { AVATAR_PRESETS, DAILY_GOALS, RANKING_SCOPES, XP_EVENT_TYPES } from '../xp.js';
 import { mistake } from './mistake.js';
 import { text } from './text.js';
 
@@ -34,6 +34,18 @@ export const streakSchema = z
   .meta({ id: 'Streak' });
 export type Streak = z.infer<typeof streakSchema>;
 
+/** The reader's daily goal and how far today has come (the header). */
+export const goalProgressSchema = z
+  .object({
+    goal: z.enum(DAILY_GOALS),
+    /** Summaries, seconds of listening or cards graded today, in the reader's time zone. */
+    done: z.number().int().min(0),
+    target: z.number().int().min(1),
+    met: z.boolean(),
+  })
+  .meta({ id: 'GoalProgress' });
+export type GoalProgress = z.infer<typeof goalProgressSchema>;
+
 /** The reader's XP, level and counters (header, profile). */
 export const readerProgressSchema = z
   .object({
@@ -44,6 +56,7 @@ export const readerProgressSchema = z
     booksRead: z.number().int().min(0),
     summariesGenerated: z.number().int().min(0),
     achievementsUnlocked: z.number().int().min(0),
+    today: goalProgressSchema,
   })
   .meta({ id: 'ReaderProgress' });
 export type ReaderProgress = z.infer<typeof readerProgressSchema>;
@@ -94,6 +107,8 @@ export const profileSchema = z
     preferredLanguage: z.enum(LANGUAGES),
     /** Null until the browser has sent it; streak days are counted in UTC meanwhile. */
     timeZone: text().nullable(),
+    /** What a day asks to keep the streak (issue 27). */
+    dailyGoal: z.enum(DAILY_GOALS),
     plan: z.enum(PLAN_TYPES),
   })
   .meta({ id: 'Profile' });
@@ -115,6 +130,7 @@ export const profileUpdateSchema = z
     avatarPreset: avatarPresetSchema.nullable().optional(),
     preferredLanguage: z.enum(LANGUAGES).optional(),
     timeZone: timeZoneSchema.optional(),
+    dailyGoal: z.enum(DAILY_GOALS).optional(),
   })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

@@ -10,9 +10,11 @@ import { gamification } from './resources/gamification.js';
 import { generate } from './resources/generate.js';
 import { history } from './resources/history.js';
 import { landing } from './resources/landing.js';
+import { offline } from './resources/offline.js';
 import { pages } from './resources/pages.js';
 import { plans } from './resources/plans.js';
 import { profile } from './resources/profile.js';
+import { review } from './resources/review.js';
 import { ranking } from './resources/ranking.js';
 import { search } from './resources/search.js';
 import { settings } from './resources/settings.js';
@@ -39,10 +41,12 @@ export const APP_AREAS = {
   admin,
   gamification,
   achievements,
+  review,
   ranking,
   profile,
   settings,
   plans,
+  offline,
 };
 
 export type AppTranslationResource = AreaTexts<typeof APP_AREAS>;

@@ -5,12 +5,13 @@ import { authMail } from './resources/auth-mail.js';
 import { contact } from './resources/contact.js';
 import { faq } from './resources/faq.js';
 import { legal } from './resources/legal.js';
+import { reminders } from './resources/reminders.js';
 
 /**
  * Every area of interface text: the app's first screen's (app-texts.ts; add a new area there when
  * the app needs it everywhere), the server's mail, and the texts of one page only.
  */
-const areas = { ...APP_AREAS, authMail, faq, legal, contact };
+const areas = { ...APP_AREAS, authMail, reminders, faq, legal, contact };
 
 export type TranslationResource = AreaTexts<typeof areas>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LANGUAGES, PLAN_TYPES, ROLES, SUBSCRIPTION_STATUSES } from '@summa/shared';
+import { DAILY_GOALS, LANGUAGES, PLAN_TYPES, ROLES, SUBSCRIPTION_STATUSES } from '@summa/shared';
 
 export const languageEnum = pgEnum('language', LANGUAGES);
 export const planTypeEnum = pgEnum('plan_type', PLAN_TYPES);
@@ -52,6 +52,8 @@ export const profiles = pgTable(
     avatarKey: text('avatar_key'),
     /** IANA time zone sent by the browser; streak days are counted in it (UTC while null). */
     timeZone: text('time_zone'),
+    /** What a day asks to keep the streak (issue 27); 'summary' was the rule before goals. */
+    dailyGoal: text('daily_goal', { enum: DAILY_GOALS }).notNull().default('summary'),
     ...timestamps,
   },
   (table) => [

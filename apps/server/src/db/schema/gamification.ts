@@ -47,6 +47,21 @@ export const readerProgress = pgTable(
      * Their next award announces the level-up (issue 23).
      */
     announcedLevel: smallint('announced_level'),
+    /**
+     * The day the `today*` counters are about (a calendar day in the reader's time zone); the
+     * counters of an earlier day count 0. They measure the daily goal (issue 27): summaries read
+     * or generated, seconds of narration listened to, review cards graded.
+     */
+    todayDay: date('today_day'),
+    todaySummaries: integer('today_summaries').notNull().default(0),
+    todayListenedSeconds: integer('today_listened_seconds').notNull().default(0),
+    todayCards: integer('today_cards').notNull().default(0),
+    /** Review cards graded, once per card and day (the achievements' 'reviews'). */
+    reviews: integer('reviews').notNull().default(0),
+    /** Days in a row with a card graded (no freezes); `review_last_day` the last of them. */
+    reviewStreakCurrent: integer('review_streak_current').notNull().default(0),
+    reviewStreakLongest: integer('review_streak_longest').notNull().default(0),
+    reviewLastDay: date('review_last_day'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -10,3 +10,5 @@ export * from './billing.js';
 export * from './contact.js';
 export * from './people.js';
 export * from './admin.js';
+export * from './reviews.js';
+export * from './reminders.js';

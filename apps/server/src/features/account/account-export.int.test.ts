@@ -9,6 +9,11 @@ import {
   people,
   premiumGrants,
   readingList,
+  pushSubscriptions,
+  reminderSends,
+  reviewCards,
+  listeningLog,
+  reminderSettings,
   readerAchievements,
   readerFacts,
   readerProgress,
@@ -79,6 +84,13 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
       editedBy: id,
     });
     await db.insert(readingList).values({ userId: id, bookId: book.id });
+    await db
+      .insert(reminderSettings)
+      .values({ userId: id, enabled: true, minute: 1_140, days: 127, timeZone: 'UTC' });
+    await db.insert(reminderSends).values({ userId: id, localDate: '2026-11-26' });
+    await db
+      .insert(pushSubscriptions)
+      .values({ userId: id, endpoint: `https://push.example/${id}`, p256dh: 'key', auth: 'secret' });
     const [summary] = await db
       .insert(bookSummaries)
       .values({
@@ -94,6 +106,8 @@ describe.each(TEST_DATABASES)("the reader's export on %s", (kind) => {
       .returning({ id: bookSummaries.id });
     const summaryId = summary!.id;
     await db.insert(userSummaries).values({ userId: id, summaryId, generatedAt: new Date() });
+    await db.insert(reviewCards).values({ userId: id, summaryId, kind: 'idea', position: 0 });
+    await db.insert(listeningLog).values({ userId: id, summaryId, day: '2026-11-26', seconds: 30 });
     // As an admin, the reader approved their own comment for the landing (for brevity too).
     await db.insert(summaryFeedback).values({
       userId: id,

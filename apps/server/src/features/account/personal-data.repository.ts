@@ -90,6 +90,14 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   // What the reader asked for and how it ended (the admin's usage numbers).
   { key: 'work_log', table: 'work_log', column: 'user_id' },
   { key: 'reading_list', table: 'reading_list', column: 'user_id' },
+  // The review cards' schedules and today's listening, toward the daily goal (ADR 0033).
+  { key: 'review_cards', table: 'review_cards', column: 'user_id' },
+  { key: 'listening_log', table: 'listening_log', column: 'user_id' },
+  // The daily reminder and the days it was sent (ADR 0035).
+  { key: 'reminder_settings', table: 'reminder_settings', column: 'user_id' },
+  { key: 'reminder_sends', table: 'reminder_sends', column: 'user_id' },
+  // The browsers that get it as a notification; their encryption keys are left out.
+  { key: 'push_subscriptions', table: 'push_subscriptions', column: 'user_id', omit: ['p256dh', 'auth'] },
   // As an admin: the people they last changed or removed on /curation/people.
   { key: 'people_edited', table: 'people', column: 'edited_by', pick: ['id', 'slug', 'name', 'updated_at'] },
 ];

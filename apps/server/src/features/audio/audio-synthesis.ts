@@ -1,9 +1,15 @@
+import { LANGUAGES } from '@summa/shared';
+import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { Metrics } from '../../observability/metrics.js';
-import type { StoredSummary } from '../../ports/summary-source.js';
+import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
 import type { Flight } from '../../single-flight/flight.js';
-import { LeasedFlights, type LeasedWork } from '../../single-flight/leased-flights.js';
 import { findLease } from '../../single-flight/work-leases.repository.js';
+import { QUEUES, type JobQueue } from '../../queue/job-queue.js';
+import { JobFollower } from '../../queue/job-follower.js';
+import { JobRunner } from '../../queue/job-runner.js';
+import type { ProgressRelay } from '../../queue/progress-relay.js';
+import type { QueuedWork } from '../../queue/queued-work.js';
 import { newObjectKey } from '../../providers/storage/object-key.js';
 import type { ObjectStorage } from '../../providers/storage/object-storage.js';
 import type { TtsProvider } from '../../providers/tts/tts-provider.js';
@@ -34,6 +40,8 @@ export interface SynthesisDeps {
   db: Database;
   tts: TtsProvider;
   storage: ObjectStorage;
+  /** Where the worker reads the summary it narrates (a job carries only its id and language). */
+  summaries: Pick<SummarySource, 'byId'>;
   log: SynthesisLog;
   /** Counts and times each narration this instance synthesizes. */
   metrics: Pick<Metrics, 'workFinished'>;
@@ -41,33 +49,47 @@ export interface SynthesisDeps {
   pollMs?: number | undefined;
   /** How long a narration's parts may be (tests shorten them to get many parts). */
   partLimits?: PartLimits | undefined;
+  /** Where narrations are queued, and run by the workers (ADR 0031). */
+  queue: JobQueue;
+  /** Carries a running narration's events from its worker to the web instances following it. */
+  relay: ProgressRelay;
+  /** Whether this process also serves readers (role all): a failure at its shutdown is told to them. */
+  alsoWeb: boolean;
 }
 
 /** The lease key of a summary's narration in a language. */
 export const audioKey = ({ summaryId, language }: AudioTarget) => `${summaryId}:${language}`;
+
+/** A narration job's input: which summary, in which language (the worker reads the summary itself). */
+const audioTargetSchema = z.object({ summaryId: z.string().min(1), language: z.enum(LANGUAGES) });
 
 function targetOf(summary: StoredSummary): AudioTarget {
   return { summaryId: summary.id, language: summary.language };
 }
 
 /**
- * One narration per (summary, language), across requests and instances: the generation's single
- * flight (single-flight/leased-flights.ts) with its own scope. Parts are synthesized and stored
- * in order; each row is written before its file, and all are published together at the end, so
- * a failure or a dead process leaves nothing a reader can reach, and its files are removed by
- * whoever tries next.
+ * One narration per (summary, language), across requests and instances, as queue jobs (the
+ * `narration` queue, ADR 0031): the web side (`flightFor`) queues a job and follows it through
+ * the relay; the worker side (`work`) runs it in the leased single flight of its key
+ * (single-flight/leased-flights.ts, scope 'audio'). Parts are synthesized and stored in order;
+ * each row is written before its file, and all are published together at the end, so a failure
+ * or a dead process leaves nothing a reader can reach, and its files are removed by whoever tries
+ * next.
  */
 export class AudioSyntheses {
-  private readonly flights: LeasedFlights<StoredSummary, SynthesisEvent, StoredPart[], AudioFailure>;
+  private readonly follower: JobFollower<AudioTarget, SynthesisEvent, StoredPart[], AudioFailure>;
+  private readonly runner: JobRunner<AudioTarget, SynthesisEvent, StoredPart[], AudioFailure>;
 
   constructor(private readonly deps: SynthesisDeps) {
-    const work: LeasedWork<StoredSummary, SynthesisEvent, StoredPart[], AudioFailure> = {
+    const work: QueuedWork<AudioTarget, SynthesisEvent, StoredPart[], AudioFailure> = {
+      queue: QUEUES.narration,
       scope: 'audio',
-      findDone: async (_key, summary) => {
-        const parts = await findCompleteParts(deps.db, targetOf(summary));
+      input: audioTargetSchema,
+      findDone: async (_key, target) => {
+        const parts = await findCompleteParts(deps.db, target);
         return parts.length > 0 ? parts : undefined;
       },
-      perform: (flight, _key, summary) => this.synthesize(flight, summary),
+      perform: (flight, _key, target) => this.synthesize(flight, target),
       classify: (error) =>
         error instanceof AudioCancelled
           ? { cancelled: error }
@@ -75,26 +97,36 @@ export class AudioSyntheses {
               failure: error instanceof AudioError ? error : new AudioError({ cause: error }),
               code: 'AUDIO_FAILED',
             },
+      isCancelled: (failure) => failure instanceof AudioCancelled,
+      codeOf: () => 'AUDIO_FAILED',
       fromStoredCode: () => new AudioError(),
       stopped: (shuttingDown, cause) =>
         shuttingDown ? new AudioError({ cause }) : new AudioCancelled({ cause }),
       brokeDown: (cause) => new AudioError({ cause }),
     };
-    this.flights = new LeasedFlights(work, {
-      db: deps.db,
-      log: deps.log,
-      leaseMs: deps.leaseMs,
-      pollMs: deps.pollMs,
-    });
+    this.follower = new JobFollower(work, deps);
+    this.runner = new JobRunner(work, deps);
   }
 
-  /** The running narration of `summary`, or a new one. */
+  /** The narration of `summary` this instance follows, or a new one (queued for a worker). */
   flightFor(summary: StoredSummary): SynthesisFlight {
-    return this.flights.flightFor(audioKey(targetOf(summary)), summary);
+    const target = targetOf(summary);
+    return this.follower.flightFor(audioKey(target), target);
   }
 
+  /** Shutdown of the web side: followed narrations may finish within `graceMs`, then their readers are told it failed. */
   close(graceMs: number): Promise<void> {
-    return this.flights.close(graceMs);
+    return this.follower.close(graceMs);
+  }
+
+  /** The worker side (roles worker and all): runs the narration jobs. */
+  work(): Promise<void> {
+    return this.runner.start();
+  }
+
+  /** Shutdown of the worker side: running narrations may finish within `graceMs`, the rest fail (or retry elsewhere). */
+  closeWorker(graceMs: number): Promise<void> {
+    return this.runner.close(graceMs);
   }
 
   /**
@@ -102,7 +134,7 @@ export class AudioSyntheses {
    * process's; drops the claims and the parts' files. Returns how many of each.
    */
   async releaseAll(): Promise<{ claims: number; parts: number }> {
-    const claims = await this.flights.releaseAll();
+    const claims = await this.runner.releaseAll();
     const leftovers = await findIncompleteParts(this.deps.db);
     await this.discard(leftovers);
     return { claims, parts: leftovers.length };
@@ -123,10 +155,12 @@ export class AudioSyntheses {
     return dead.length;
   }
 
-  private async synthesize(flight: SynthesisFlight, summary: StoredSummary): Promise<StoredPart[]> {
+  private async synthesize(flight: SynthesisFlight, target: AudioTarget): Promise<StoredPart[]> {
     const { db, tts, storage, log } = this.deps;
-    const target = targetOf(summary);
     const started = performance.now();
+    const summary = await this.deps.summaries.byId(target.summaryId);
+    // Deleted since it was asked for (an admin's removal): nothing to narrate.
+    if (!summary || summary.language !== target.language) throw new AudioError();
     // A dead owner's parts (this instance holds the lease now, so nobody else writes them).
     await this.discard(await findIncompleteParts(db, target));
     const texts = narrationParts(summary, this.deps.partLimits).map((part) => part.text);

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
-import type { Database } from '../../db/database.js';
-import { bookAudio, userAudios } from '../../db/schema/index.js';
+import type { Database, Transaction } from '../../db/database.js';
+import { bookAudio, listeningLog, userAudios, userSummaries } from '../../db/schema/index.js';
 
 export interface AudioTarget {
   summaryId: string;
@@ -91,4 +91,79 @@ export async function addUserAudio(db: Database, userId: string, target: AudioTa
     .onConflictDoNothing()
     .returning({ userId: userAudios.userId });
   return rows.length > 0;
+}
+
+/**
+ * The length in seconds of the summary's narration that the reader got (user_audios), or 0 when
+ * they have none or the summary is not in their history: what a day's listening to it may count.
+ */
+export async function listenableSeconds(db: Database, userId: string, summaryId: string): Promise<number> {
+  const [found] = await db
+    .select({ ms: sql<number>`coalesce(sum(${bookAudio.durationMs}), 0)`.mapWith(Number) })
+    .from(bookAudio)
+    .innerJoin(
+      userAudios,
+      and(
+        eq(userAudios.bookSummaryId, bookAudio.bookSummaryId),
+        eq(userAudios.language, bookAudio.language),
+        eq(userAudios.userId, userId),
+      ),
+    )
+    .innerJoin(
+      userSummaries,
+      and(eq(userSummaries.userId, userId), eq(userSummaries.summaryId, bookAudio.bookSummaryId)),
+    )
+    .where(and(eq(bookAudio.bookSummaryId, summaryId), eq(bookAudio.complete, true)));
+  return Math.floor((found?.ms ?? 0) / 1000);
+}
+
+/** Slack for a player's timer against the server's clock, per report. */
+const REPORT_SLACK_SECONDS = 2;
+
+/**
+ * Counts a report of `seconds` listened to the summary's narration on `today`: at most the time
+ * since the reader's previous report (any narration) plus a little slack, and at most the
+ * narration's length over the day. Older days' rows go. Runs with the reader's progress row
+ * locked (the GoalActivity port), so one reader's reports count one after the other.
+ */
+export async function recordListening(
+  tx: Transaction,
+  report: {
+    userId: string;
+    summaryId: string;
+    today: string;
+    seconds: number;
+    lengthSeconds: number;
+    now: Date;
+  },
+): Promise<number> {
+  const { userId, summaryId, today, seconds, lengthSeconds, now } = report;
+  await tx.delete(listeningLog).where(and(eq(listeningLog.userId, userId), ne(listeningLog.day, today)));
+  const [found] = await tx
+    .select({
+      last: sql<Date | null>`max(${listeningLog.reportedAt})`.mapWith((value: string | Date | null) =>
+        value === null ? null : new Date(value),
+      ),
+      already:
+        sql<number>`coalesce(sum(${listeningLog.seconds}) filter (where ${listeningLog.summaryId} = ${summaryId}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(listeningLog)
+    .where(eq(listeningLog.userId, userId));
+  const sinceLast = found?.last
+    ? (now.getTime() - found.last.getTime()) / 1000 + REPORT_SLACK_SECONDS
+    : seconds;
+  const counted = Math.max(
+    0,
+    Math.floor(Math.min(seconds, sinceLast, lengthSeconds - (found?.already ?? 0))),
+  );
+  await tx
+    .insert(listeningLog)
+    .values({ userId, summaryId, day: today, seconds: counted, reportedAt: now })
+    .onConflictDoUpdate({
+      target: [listeningLog.userId, listeningLog.summaryId, listeningLog.day],
+      set: { seconds: sql`${listeningLog.seconds} + ${counted}`, reportedAt: now },
+    });
+  return counted;
 }

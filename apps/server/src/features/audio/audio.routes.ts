@@ -56,4 +56,19 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
         },
       ),
   });
+
+  app.route({
+    ...endpointRoute(ENDPOINTS.audio.listened, {
+      tags,
+      summary: "Report seconds of a narration listened to (the daily goal's listening)",
+      description:
+        'The player reports what it played since its last report (1 to 60 s). The server counts at most the ' +
+        'time since the reader’s previous report and, over a day, at most the narration’s length; `counted` says ' +
+        'what it took. 404 when the reader has no narration of this summary.',
+      bearer: true,
+      errors: [400, 401, 404],
+    }),
+    preHandler: app.authenticate,
+    handler: async (request) => audio.listened(request.user.id, request.params.id, request.body.seconds),
+  });
 };

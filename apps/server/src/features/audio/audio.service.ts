@@ -1,6 +1,9 @@
-import type { Audio, AudioPart, AudioResponse, Language } from '@summa/shared';
+import type { Audio, AudioPart, AudioResponse, Language, ListeningResult } from '@summa/shared';
+import { z } from 'zod';
+import { createMemoryCache } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { GoalActivity } from '../../ports/goal-activity.js';
 import type { HouseNarration } from '../../ports/house-narration.js';
 import type { ReaderActivity } from '../../ports/reader-activity.js';
 import type { StoredSummary, SummarySource } from '../../ports/summary-source.js';
@@ -10,7 +13,14 @@ import { leftFlight, type FlightListener } from '../../single-flight/flight.js';
 import { SIGNED_URL_SECONDS, type ObjectStorage } from '../../providers/storage/object-storage.js';
 import { AudioCancelled, AudioError } from './audio-error.js';
 import { audioKey, type AudioSyntheses, type SynthesisEvent, type SynthesisLog } from './audio-synthesis.js';
-import { addUserAudio, findCompleteParts, type AudioTarget, type StoredPart } from './audio.repository.js';
+import {
+  addUserAudio,
+  findCompleteParts,
+  listenableSeconds,
+  recordListening,
+  type AudioTarget,
+  type StoredPart,
+} from './audio.repository.js';
 
 /** What the reader hears about while a narration is made: its plan, then each part, signed. */
 export type AudioProgress = { type: 'plan'; totalParts: number } | { type: 'part'; part: AudioPart };
@@ -22,6 +32,8 @@ export interface AudioDeps {
   quota: UsageQuota;
   storage: ObjectStorage;
   activity: ReaderActivity;
+  /** Where listening counts toward the daily goal (features/gamification). */
+  goals: GoalActivity;
   log: SynthesisLog;
   /** Fair use: throws when the reader or everyone synthesized too much lately. */
   admit?: (userId: string) => Promise<void>;
@@ -55,6 +67,8 @@ export class AudioService implements HouseNarration {
   private readonly houseRunning = new Set<string>();
   /** When a narration on the house last failed here, by audio key. */
   private readonly houseFailedAt = new Map<string, number>();
+  /** Finished narrations' parts, by audio key: every read of a narration asks for them. */
+  private readonly finished = createMemoryCache<readonly StoredPart[]>('narrationParts');
 
   /** Shutdown: running syntheses may finish within the grace; new ones are refused. */
   async close(): Promise<void> {
@@ -65,8 +79,22 @@ export class AudioService implements HouseNarration {
   /** The finished narration of a summary in its language; null while none was made. */
   async get(summaryId: string, language: Language): Promise<Audio | null> {
     const summary = await this.summaryIn(summaryId, language);
-    const parts = await findCompleteParts(this.deps.db, { summaryId: summary.id, language });
+    const parts = await this.finishedParts({ summaryId: summary.id, language });
     return parts.length === 0 ? null : this.present(summary, parts);
+  }
+
+  /**
+   * A finished narration's parts (none while it is not made). Kept once found: a narration is
+   * published all at once and never changes; it goes only with its summary, which the caller
+   * has just found.
+   */
+  private async finishedParts(target: AudioTarget): Promise<readonly StoredPart[]> {
+    const key = audioKey(target);
+    const cached = this.finished.get(key);
+    if (cached) return cached;
+    const parts = await findCompleteParts(this.deps.db, target);
+    if (parts.length > 0) this.finished.set(key, parts);
+    return parts;
   }
 
   /**
@@ -106,6 +134,23 @@ export class AudioService implements HouseNarration {
         leave();
         this.houseRunning.delete(key);
       });
+  }
+
+  /**
+   * `POST /api/summaries/:id/audio/listened`: seconds of the narration the reader listened to,
+   * counted toward the day's listening as far as the server can check them (ADR 0033): the reader
+   * has the narration, at most its length a day, at most the time since their previous report.
+   * 404 when the reader has no narration of this summary.
+   */
+  async listened(userId: string, summaryId: string, seconds: number): Promise<ListeningResult> {
+    const { db, goals } = this.deps;
+    if (!z.uuid().safeParse(summaryId).success) throw new AppError('NOT_FOUND', 404);
+    const lengthSeconds = await listenableSeconds(db, userId, summaryId);
+    if (lengthSeconds === 0) throw new AppError('NOT_FOUND', 404);
+    const now = this.deps.now?.() ?? new Date();
+    return goals.listened(userId, (tx, today) =>
+      recordListening(tx, { userId, summaryId, today, seconds, lengthSeconds, now }),
+    );
   }
 
   /**

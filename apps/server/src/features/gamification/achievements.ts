@@ -17,6 +17,8 @@ export const ACHIEVEMENT_COUNTERS = [
   'languages',
   'categories',
   'level',
+  'reviews',
+  'review_streak',
 ] as const;
 export type AchievementCounter = (typeof ACHIEVEMENT_COUNTERS)[number];
 export type AchievementCounts = Record<AchievementCounter, number>;

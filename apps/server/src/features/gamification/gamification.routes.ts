@@ -47,11 +47,15 @@ export const gamificationRoutes: FastifyPluginAsyncZod<GamificationRoutesOptions
     }),
     preHandler: app.authenticate,
     handler: async (request) => {
-      const [profile, readerProgress] = await Promise.all([
-        profiles.get(request.user.id),
-        progress.progress(request.user.id),
-      ]);
-      return { profile, progress: readerProgress };
+      const me = await profiles.withProgress(request.user.id);
+      return {
+        profile: me.profile,
+        progress: progress.progressOf({
+          ...me.progress,
+          timeZone: me.profile.timeZone,
+          dailyGoal: me.profile.dailyGoal,
+        }),
+      };
     },
   });
 

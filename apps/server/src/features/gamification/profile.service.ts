@@ -3,6 +3,7 @@ import {
   AVATAR_PRESETS,
   normalizeNickname,
   type AvatarPreset,
+  type PlanType,
   type Profile,
   type ProfileUpdate,
 } from '@summa/shared';
@@ -16,12 +17,14 @@ import { nicknameSkeleton } from './nickname-skeleton.js';
 import {
   fillNicknameSkeletons,
   findProfile,
+  findProfileAndProgress,
   isNicknameConflict,
   lockNicknameSkeleton,
   lockProfile,
   nicknamesWithoutSkeleton,
   nicknameTaken,
   updateProfileRow,
+  type ProfileAndProgress,
   type ProfileChanges,
   type ProfileRow,
 } from './profile.repository.js';
@@ -50,7 +53,17 @@ export class ProfileService {
   async get(userId: string): Promise<Profile> {
     const row = await findProfile(this.deps.db, userId);
     if (!row) throw new AppError('NOT_FOUND', 404);
-    return this.view(userId, row);
+    return this.view(row, await this.deps.plan.planOf(userId));
+  }
+
+  /** GET /api/me's profile, with what the reader's progress view needs, read together. */
+  async withProgress(
+    userId: string,
+  ): Promise<{ profile: Profile; progress: Omit<ProfileAndProgress, 'profile' | 'plan'> }> {
+    const found = await findProfileAndProgress(this.deps.db, userId);
+    if (!found) throw new AppError('NOT_FOUND', 404);
+    const { profile, plan, ...progress } = found;
+    return { profile: await this.view(profile, plan), progress };
   }
 
   /** Where an avatar is loaded from: the uploaded one (signed, expiring) or the preset's image. */
@@ -109,6 +122,7 @@ export class ProfileService {
           replacedKey = current.avatarKey;
         }
         if (update.timeZone !== undefined) changes.timeZone = update.timeZone;
+        if (update.dailyGoal !== undefined) changes.dailyGoal = update.dailyGoal;
         if (
           update.preferredLanguage !== undefined &&
           update.preferredLanguage !== current.preferredLanguage
@@ -164,14 +178,15 @@ export class ProfileService {
     return this.get(userId);
   }
 
-  private async view(userId: string, row: ProfileRow): Promise<Profile> {
+  private async view(row: ProfileRow, plan: PlanType): Promise<Profile> {
     return {
       nickname: row.nickname,
       avatarPreset: isPreset(row.avatarPreset) ? row.avatarPreset : null,
       avatarUrl: await this.avatarUrl(row),
       preferredLanguage: row.preferredLanguage,
       timeZone: row.timeZone,
-      plan: await this.deps.plan.planOf(userId),
+      dailyGoal: row.dailyGoal,
+      plan,
     };
   }
 

@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_DAILY_GOAL, type DailyGoal } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import {
   profiles,
@@ -33,6 +34,7 @@ async function ensureProgressRow(
 export interface Standing {
   row: ProgressRow;
   timeZone: string | null;
+  dailyGoal: DailyGoal;
   languages: number;
   categories: number;
   unlocked: Set<string>;
@@ -52,6 +54,7 @@ async function selectStanding(tx: Transaction, userId: string): Promise<Standing
       timeZone: sql<
         string | null
       >`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${userId})`,
+      dailyGoal: sql<DailyGoal>`coalesce((select ${profiles.dailyGoal} from ${profiles} where ${profiles.id} = ${userId}), ${DEFAULT_DAILY_GOAL})`,
       languages: factCount('language'),
       categories: factCount('category'),
       unlocked: sql<string>`(select coalesce(string_agg(${readerAchievements.key}, ','), '') from ${readerAchievements} where ${readerAchievements.userId} = ${userId})`,
@@ -84,27 +87,6 @@ export async function lockStanding(tx: Transaction, userId: string, weekStart: s
 export async function findProgress(db: Database, userId: string): Promise<ProgressRow | undefined> {
   const [row] = await db.select().from(readerProgress).where(eq(readerProgress.userId, userId)).limit(1);
   return row;
-}
-
-/**
- * What the reader's progress view needs, in one round trip: their progress row (undefined while
- * they have none), their time zone (for the streak's day) and how many achievements they unlocked.
- */
-export async function findProgressView(
-  db: Database,
-  userId: string,
-): Promise<{ row: ProgressRow | undefined; timeZone: string | null; unlocked: number }> {
-  const [found] = await db
-    .select({
-      row: readerProgress,
-      timeZone: profiles.timeZone,
-      unlocked: sql<number>`(select count(*)::int from ${readerAchievements} where ${readerAchievements.userId} = ${profiles.id})`,
-    })
-    .from(profiles)
-    .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
-    .where(eq(profiles.id, userId))
-    .limit(1);
-  return { row: found?.row ?? undefined, timeZone: found?.timeZone ?? null, unlocked: found?.unlocked ?? 0 };
 }
 
 export type ProgressChanges = Partial<Omit<ProgressRow, 'userId' | 'updatedAt'>>;

@@ -1,24 +1,30 @@
 import {
+  DEFAULT_DAILY_GOAL,
   LEVEL_TIERS,
   tierOf,
   LEVEL_UP_REWARD_XP,
+  REVIEW_XP,
   XP_BY_EVENT,
   type AchievementsResponse,
   type AchievementUnlock,
   type AddXpResult,
+  type DailyGoal,
   type ReaderProgress,
+  type Streak,
   type XpEventRequest,
 } from '@summa/shared';
-import type { Database } from '../../db/database.js';
+import type { Database, Transaction as DatabaseTransaction } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import type { GoalActivity } from '../../ports/goal-activity.js';
 import type { ReaderActivity, ReaderActivityEvent } from '../../ports/reader-activity.js';
+import type { ReaderStreaks } from '../../ports/reader-streaks.js';
 import type { SummarySource } from '../../ports/summary-source.js';
 import { newlyEarned, type AchievementCounts, type AchievementDefinition } from './achievements.js';
+import { afterReview, countsOn, goalProgress, type DayCounts, type ReviewStreak } from './daily-goal.js';
 import { findProfile } from './profile.repository.js';
 import {
   countFacts,
   findProgress,
-  findProgressView,
   findUnlocked,
   hasFact,
   insertAward,
@@ -48,8 +54,15 @@ interface Work {
   xp: number;
   xpAwarded: number;
   levelUpBonus: number;
-  activeToday: boolean;
-  counters: Pick<ProgressRow, 'booksRead' | 'summariesGenerated' | 'audios' | 'shares' | 'feedbacks'>;
+  /** The reader's calendar day now (their time zone). */
+  today: string;
+  /** What today has done toward the daily goal, this activity included. */
+  day: DayCounts;
+  reviewStreak: ReviewStreak;
+  counters: Pick<
+    ProgressRow,
+    'booksRead' | 'summariesGenerated' | 'audios' | 'shares' | 'feedbacks' | 'reviews'
+  >;
   facts: { languages: number; categories: number };
   unlocked: Set<string>;
   unlockedNow: AchievementDefinition[];
@@ -70,7 +83,7 @@ const streakOf = (row: ProgressRow): StreakState => ({
  * (the primary keys of xp_awards and reader_achievements), one reader's awards one after the
  * other (their progress row is locked). Also the ReaderActivity port: what other features report.
  */
-export class ProgressService implements ReaderActivity {
+export class ProgressService implements ReaderActivity, GoalActivity, ReaderStreaks {
   constructor(private readonly deps: ProgressDeps) {}
 
   private now(): Date {
@@ -99,8 +112,8 @@ export class ProgressService implements ReaderActivity {
       if (eventType === 'audio_generated' && !(await hasFact(tx, userId, 'audio', subjectId))) {
         throw new AppError('NOT_FOUND', 404);
       }
-      // Reading counts toward the streak every day, not only the first time.
-      if (eventType === 'read_summary') work.activeToday = true;
+      // Reading counts toward the day's goal every day, not only the first time.
+      if (eventType === 'read_summary') work.day.summaries += 1;
       const xp = XP_BY_EVENT[eventType];
       // The first read of a summary brings its language and category (recorded with the award).
       const facts: { kind: FactKind; value: string }[] =
@@ -134,7 +147,7 @@ export class ProgressService implements ReaderActivity {
   async record(event: ReaderActivityEvent): Promise<void> {
     await this.apply(event.userId, false, async (tx, work) => {
       if (event.type === 'summary_generated') {
-        work.activeToday = true;
+        work.day.summaries += 1;
         work.counters.summariesGenerated += 1;
       } else if (
         (await insertFacts(tx, event.userId, [{ kind: 'audio', value: event.summaryId }])).length > 0
@@ -144,11 +157,67 @@ export class ProgressService implements ReaderActivity {
     });
   }
 
-  /** The reader's XP, level, streak (as it stands today) and counters. */
-  async progress(userId: string): Promise<ReaderProgress> {
-    // One query where three each took a pool connection (GET /api/me, bench:load).
-    const { row, timeZone, unlocked } = await findProgressView(this.deps.db, userId);
-    return progressView(row, dayIn(timeZone, this.now()), unlocked);
+  /**
+   * The GoalActivity port: a review card graded. `save` (the card's new schedule) runs in the
+   * award's transaction; the review earns REVIEW_XP once per card and day, moves the review
+   * streak and counts toward a 'cards' goal.
+   */
+  async reviewed(
+    userId: string,
+    cardId: string,
+    save: (tx: DatabaseTransaction) => Promise<void>,
+  ): Promise<AddXpResult> {
+    return this.apply(userId, true, async (tx, work) => {
+      await save(tx);
+      const award = { eventType: 'review_card', subject: `${cardId}@${work.today}`, xp: REVIEW_XP };
+      if (!(await insertAward(tx, userId, award)).awarded) return;
+      work.xp += REVIEW_XP;
+      work.xpAwarded = REVIEW_XP;
+      work.counters.reviews += 1;
+      work.day.cards += 1;
+      work.reviewStreak = afterReview(work.reviewStreak, work.today);
+    });
+  }
+
+  /**
+   * The GoalActivity port: listening reported. `count` runs in the transaction with the reader's
+   * day and answers the seconds it accepted, which count toward a 'listening' goal.
+   */
+  async listened(
+    userId: string,
+    count: (tx: DatabaseTransaction, today: string) => Promise<number>,
+  ): Promise<{ counted: number; progress: ReaderProgress }> {
+    let counted = 0;
+    const result = await this.apply(userId, false, async (tx, work) => {
+      counted = await count(tx, work.today);
+      work.day.listenedSeconds += counted;
+    });
+    return { counted, progress: result.progress };
+  }
+
+  /**
+   * The reader's XP, level, streak (as it stands today) and counters, from their progress row
+   * (undefined while they have none), time zone and number of unlocked achievements (read with
+   * their profile: GET /api/me is one statement).
+   */
+  progressOf({
+    progress,
+    timeZone,
+    unlocked,
+    dailyGoal,
+  }: {
+    progress: ProgressRow | undefined;
+    timeZone: string | null;
+    unlocked: number;
+    dailyGoal: DailyGoal;
+  }): ReaderProgress {
+    return progressView(progress, dayIn(timeZone, this.now()), unlocked, dailyGoal);
+  }
+
+  /** The ReaderStreaks port: the reader's streak at `at`, its days counted in `timeZone`. */
+  async streakAt(userId: string, timeZone: string, at: Date): Promise<Streak> {
+    const row = await findProgress(this.deps.db, userId);
+    return streakOfDay(row, dayIn(timeZone, at));
   }
 
   /** Every achievement, unlocked or not, with the reader's progress toward it. */
@@ -160,7 +229,12 @@ export class ProgressService implements ReaderActivity {
       countFacts(db, userId),
       findProfile(db, userId),
     ]);
-    const view = progressView(row, dayIn(profile?.timeZone ?? null, this.now()), unlocked.length);
+    const view = progressView(
+      row,
+      dayIn(profile?.timeZone ?? null, this.now()),
+      unlocked.length,
+      profile?.dailyGoal ?? DEFAULT_DAILY_GOAL,
+    );
     const counts = countsOf(row, facts, row ? Math.max(row.streakLongest, view.streak.current) : 0);
     const unlockedAt = new Map(unlocked.map((item) => [item.key, item.unlockedAt]));
     return {
@@ -181,25 +255,32 @@ export class ProgressService implements ReaderActivity {
       const standing = await lockStanding(tx, userId, weekStart);
       const { row, unlocked } = standing;
       const facts = { languages: standing.languages, categories: standing.categories };
+      const today = dayIn(standing.timeZone, now);
+      const dayBefore = dayCountsOf(row, today);
       const work: Work = {
         xp: row.xp,
         xpAwarded: 0,
         levelUpBonus: 0,
-        activeToday: false,
+        today,
+        day: { ...dayBefore },
+        reviewStreak: reviewStreakOf(row),
         counters: {
           booksRead: row.booksRead,
           summariesGenerated: row.summariesGenerated,
           audios: row.audios,
           shares: row.shares,
           feedbacks: row.feedbacks,
+          reviews: row.reviews,
         },
         facts,
         unlocked,
         unlockedNow: [],
       };
       await step(tx, work);
-      const today = dayIn(standing.timeZone, now);
-      const streak = work.activeToday ? afterActivity(streakOf(row), today) : streakOf(row);
+      // Meeting the day's goal is what keeps the streak (issue 27); the default goal, a summary
+      // read or generated, is the rule the streak had before goals.
+      const goalMet = goalProgress(standing.dailyGoal, work.day).met;
+      const streak = goalMet ? afterActivity(streakOf(row), today) : streakOf(row);
       await this.settle(tx, userId, row, work, streak);
 
       const gained = work.xp - row.xp;
@@ -225,6 +306,8 @@ export class ProgressService implements ReaderActivity {
           announcedLevel,
           ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}),
           ...work.counters,
+          ...dayColumns(today, work.day),
+          ...reviewStreakColumns(work.reviewStreak),
           streakCurrent: streak.current,
           streakLongest: streak.longest,
           streakLastDay: streak.lastDay,
@@ -238,6 +321,8 @@ export class ProgressService implements ReaderActivity {
       const saved: ProgressRow = {
         ...row,
         ...work.counters,
+        ...dayColumns(today, work.day),
+        ...reviewStreakColumns(work.reviewStreak),
         xp: work.xp,
         streakCurrent: streak.current,
         streakLongest: streak.longest,
@@ -252,7 +337,7 @@ export class ProgressService implements ReaderActivity {
         xpAwarded: work.xpAwarded,
         levelUpBonus: work.levelUpBonus,
         achievements: shown.flatMap((key) => this.unlockOf(key)),
-        progress: progressView(saved, today, work.unlocked.size),
+        progress: progressView(saved, today, work.unlocked.size, standing.dailyGoal),
       };
     });
     this.deps.onChange?.(userId);
@@ -281,7 +366,11 @@ export class ProgressService implements ReaderActivity {
           earned = true;
         }
       }
-      const counts = countsOf({ ...row, ...work.counters, xp: work.xp }, work.facts, streak.longest);
+      const counts = countsOf(
+        { ...row, ...work.counters, xp: work.xp, reviewStreakLongest: work.reviewStreak.longest },
+        work.facts,
+        streak.longest,
+      );
       for (const achievement of newlyEarned(this.deps.achievements, counts, work.unlocked)) {
         work.unlocked.add(achievement.key);
         if (!(await insertUnlock(tx, userId, achievement.key))) continue;
@@ -315,7 +404,17 @@ function towards(
 
 function countsOf(
   row:
-    | Pick<ProgressRow, 'xp' | 'booksRead' | 'summariesGenerated' | 'audios' | 'shares' | 'feedbacks'>
+    | Pick<
+        ProgressRow,
+        | 'xp'
+        | 'booksRead'
+        | 'summariesGenerated'
+        | 'audios'
+        | 'shares'
+        | 'feedbacks'
+        | 'reviews'
+        | 'reviewStreakLongest'
+      >
     | undefined,
   facts: { languages: number; categories: number },
   longestStreak: number,
@@ -330,15 +429,57 @@ function countsOf(
     languages: facts.languages,
     categories: facts.categories,
     level: tierOf(row?.xp ?? 0).level,
+    reviews: row?.reviews ?? 0,
+    review_streak: row?.reviewStreakLongest ?? 0,
   };
+}
+
+function dayCountsOf(row: ProgressRow | undefined, today: string): DayCounts {
+  if (!row) return { summaries: 0, listenedSeconds: 0, cards: 0 };
+  return countsOn(
+    {
+      day: row.todayDay,
+      summaries: row.todaySummaries,
+      listenedSeconds: row.todayListenedSeconds,
+      cards: row.todayCards,
+    },
+    today,
+  );
+}
+
+function dayColumns(today: string, day: DayCounts) {
+  return {
+    todayDay: today,
+    todaySummaries: day.summaries,
+    todayListenedSeconds: day.listenedSeconds,
+    todayCards: day.cards,
+  };
+}
+
+function reviewStreakOf(row: ProgressRow): ReviewStreak {
+  return { current: row.reviewStreakCurrent, longest: row.reviewStreakLongest, lastDay: row.reviewLastDay };
+}
+
+function reviewStreakColumns(streak: ReviewStreak) {
+  return {
+    reviewStreakCurrent: streak.current,
+    reviewStreakLongest: streak.longest,
+    reviewLastDay: streak.lastDay,
+  };
+}
+
+/** The reader's streak as it stands on `today` (none while they have no progress row). */
+function streakOfDay(row: ProgressRow | undefined, today: string): Streak {
+  return row ? streakOn(streakOf(row), today) : { current: 0, longest: 0, freezes: 0, today: false };
 }
 
 function progressView(
   row: ProgressRow | undefined,
   today: string,
   achievementsUnlocked: number,
+  dailyGoal: DailyGoal,
 ): ReaderProgress {
-  const streak = row ? streakOn(streakOf(row), today) : { current: 0, longest: 0, freezes: 0, today: false };
+  const streak = streakOfDay(row, today);
   const xp = row?.xp ?? 0;
   return {
     xp,
@@ -347,5 +488,6 @@ function progressView(
     booksRead: row?.booksRead ?? 0,
     summariesGenerated: row?.summariesGenerated ?? 0,
     achievementsUnlocked,
+    today: goalProgress(dailyGoal, dayCountsOf(row, today)),
   };
 }

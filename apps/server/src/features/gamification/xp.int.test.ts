@@ -63,6 +63,34 @@ describe.each(TEST_DATABASES)('XP events on %s', (kind) => {
     expect(results.flatMap((result) => result.achievements)).toHaveLength(1);
   });
 
+  it('awards a read made offline once when it is sent on reconnecting, though two tabs send it, one twice, with an amount of their own', async () => {
+    // A reader opened a summary (it is in their history) and kept it on their device; they read
+    // it again offline, and the app queued the read (ADR 0036) for when the network returns.
+    const author = await signUpTestUser(context.app);
+    const summaryId = await api.summaryFor(author, 'Thinking, Fast and Slow');
+    const reader = await signUpTestUser(context.app);
+    await api.open(reader, summaryId);
+    const replay = () =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/xp',
+        headers: bearer(reader.session),
+        // The client's word on the amount is not taken: the server's table decides.
+        payload: { eventType: 'read_summary', subjectId: summaryId, xp: 1000 },
+      });
+
+    const [first, second] = await Promise.all([replay(), replay()]);
+    const third = await replay();
+    const answers = [first, second, third].map((response) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ xpAwarded: number }>();
+    });
+    expect(answers.map((answer) => answer.xpAwarded).sort()).toEqual([0, 0, 10]);
+    expect(await awardsOf(reader.session.user.id, 'read_summary')).toBe(1);
+    // 10 for the read, 10 for the first_read achievement: nothing more however often it comes.
+    expect((await api.me(reader)).progress).toMatchObject({ xp: 20, booksRead: 1 });
+  });
+
   it("awards nothing for a summary outside the reader's history, until they open it", async () => {
     const author = await signUpTestUser(context.app);
     const summaryId = await api.summaryFor(author, 'Atomic Habits');

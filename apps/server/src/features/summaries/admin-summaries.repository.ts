@@ -144,15 +144,6 @@ export async function removeSummary(tx: Transaction, id: string): Promise<Remova
   return { kind: 'removed', title: summary.title };
 }
 
-/** A reader's entries of removed summaries, newest seen first. */
-export async function findRemovedEntries(db: Database, userId: string) {
-  return db
-    .select()
-    .from(removedSummaryEntries)
-    .where(eq(removedSummaryEntries.userId, userId))
-    .orderBy(desc(removedSummaryEntries.lastSeenAt));
-}
-
 /** Replaces a summary's content with a new generation's (the admin's regeneration). */
 export async function replaceSummaryContent(
   db: Database | Transaction,

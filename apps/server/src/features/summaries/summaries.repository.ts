@@ -1,14 +1,24 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   BookKind,
   Category,
   FeedbackRequest,
   Language,
+  PlanType,
   RelatedBook,
   SummaryContent,
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
-import { bookSummaries, books, summaryFeedback, userSummaries } from '../../db/schema/index.js';
+import { effectivePlan } from '../../db/effective-plan.js';
+import {
+  bookSummaries,
+  books,
+  removedSummaryEntries,
+  summaryFeedback,
+  userSummaries,
+  users,
+  userSubscriptions,
+} from '../../db/schema/index.js';
 import type { SummarySource } from '../../db/schema/summaries.js';
 
 export interface SummaryRecord {
@@ -235,21 +245,109 @@ export async function findUserSummaries(
     .limit(options.limit);
 }
 
-/** The history page: a page of the reader's summaries and how many there are in all. */
-export async function listUserSummaries(
+/** A history entry of a summary an admin removed (ADR 0030). */
+export interface RemovedHistoryRow {
+  summaryId: string;
+  title: string;
+  author: string;
+  language: Language;
+  lastSeenAt: Date;
+}
+
+/** What the history page shows: the reader's plan, their page of summaries, the total, the removed ones. */
+export interface HistoryPage {
+  plan: PlanType;
+  rows: HistoryRow[];
+  total: number;
+  removed: RemovedHistoryRow[];
+}
+
+/**
+ * The history page in one statement (it took four, three of them at once, each waiting for a
+ * pool connection under bench:load): the reader's plan (db/effective-plan.ts), which sets how
+ * many of their summaries they see (`limits`), that page most recently seen first, how many
+ * there are in all, and every entry of a removed summary, newest seen first.
+ */
+export async function findHistoryPage(
   db: Database,
   userId: string,
-  options: UserSummariesFilter & { limit: number },
-): Promise<{ rows: HistoryRow[]; total: number }> {
-  const [rows, [totals]] = await Promise.all([
-    findUserSummaries(db, userId, options),
+  { query, limits }: { query: string | undefined; limits: Record<PlanType, number> },
+): Promise<HistoryPage> {
+  const reader = db.$with('reader').as(
     db
-      .select({ total: count() })
-      .from(userSummaries)
-      .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
-      .where(userSummariesWhere(userId, options)),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+      .select({ plan: sql<PlanType>`${effectivePlan(users.id)}`.as('plan') })
+      .from(users)
+      .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
+      .where(eq(users.id, userId)),
+  );
+  const live = db
+    .select({
+      removed: sql<boolean>`false`.as('removed'),
+      summaryId: sql<string>`${bookSummaries.id}`.as('summary_id'),
+      title: bookSummaries.title,
+      author: bookSummaries.author,
+      language: bookSummaries.language,
+      coverUrl: sql<string | null>`${books.coverUrl}`.as('cover_url'),
+      oneLiner: sql<string>`${bookSummaries.content}->>'oneLiner'`.as('one_liner'),
+      lastSeenAt: userSummaries.lastSeenAt,
+      position:
+        sql<number>`row_number() over (order by ${userSummaries.lastSeenAt} desc, ${bookSummaries.id} desc)`.as(
+          'position',
+        ),
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
+    .from(userSummaries)
+    .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
+    .leftJoin(books, eq(books.id, bookSummaries.bookId))
+    .where(userSummariesWhere(userId, { query }));
+  const gone = db
+    .select({
+      removed: sql<boolean>`true`.as('removed'),
+      summaryId: sql<string>`${removedSummaryEntries.summaryId}`.as('summary_id'),
+      title: removedSummaryEntries.title,
+      author: removedSummaryEntries.author,
+      language: removedSummaryEntries.language,
+      coverUrl: sql<string | null>`null`.as('cover_url'),
+      oneLiner: sql<string>`''`.as('one_liner'),
+      lastSeenAt: removedSummaryEntries.lastSeenAt,
+      position: sql<number>`0`.as('position'),
+      total: sql<number>`0`.as('total'),
+    })
+    .from(removedSummaryEntries)
+    .where(eq(removedSummaryEntries.userId, userId));
+  const entries = db.$with('entries').as(live.unionAll(gone));
+  const plan = sql<PlanType>`(select ${reader.plan} from ${reader})`;
+  const found = await db
+    .with(reader, entries)
+    .select({
+      plan,
+      removed: entries.removed,
+      summaryId: entries.summaryId,
+      title: entries.title,
+      author: entries.author,
+      language: entries.language,
+      coverUrl: entries.coverUrl,
+      oneLiner: entries.oneLiner,
+      lastSeenAt: entries.lastSeenAt,
+      total: sql<number>`${entries.total}`.mapWith(Number),
+    })
+    .from(entries)
+    .where(
+      sql`${entries.removed} or ${entries.position} <= (case when ${plan} = 'premium' then ${limits.premium}::int else ${limits.free}::int end)`,
+    )
+    .orderBy(entries.removed, entries.position, desc(entries.lastSeenAt));
+  const rows: HistoryRow[] = [];
+  const removed: RemovedHistoryRow[] = [];
+  for (const { plan: _plan, removed: isRemoved, total: _total, coverUrl, oneLiner, ...entry } of found) {
+    if (isRemoved) removed.push(entry);
+    else rows.push({ ...entry, coverUrl, oneLiner });
+  }
+  return {
+    plan: found[0]?.plan ?? 'free',
+    rows,
+    total: found.find((entry) => !entry.removed)?.total ?? 0,
+    removed,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

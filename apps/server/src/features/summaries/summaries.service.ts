@@ -23,7 +23,6 @@ import type { SummaryPreviews } from '../../ports/summary-previews.js';
 import type { StoredSummary, SummarySource, SummaryTopic } from '../../ports/summary-source.js';
 import {
   findAdminSummary,
-  findRemovedEntries,
   listAdminSummaries,
   removeSummary,
   replaceSummaryContent,
@@ -41,7 +40,7 @@ import {
   findUserSummaryPairs,
   hasUserSummary,
   insertFeedback,
-  listUserSummaries,
+  findHistoryPage,
   readerSummaryKey,
   touchUserSummary,
   type SummaryRecord,
@@ -103,6 +102,8 @@ export class SummariesService implements SummarySource, SummaryPreviews {
   private readonly readCache = new SummaryReadCache();
   /** A summary's language and category never change: every XP award asks for them. */
   private readonly topics = createMemoryCache<SummaryTopic>('summaryTopic');
+  /** Every read of a narration asks for its summary. */
+  private readonly stored = createMemoryCache<StoredSummary>('storedSummary');
   /** Shared links are opened by many (and their previews fetched by chat apps): one read per id. */
   private readonly previews = createMemoryCache<SummaryPreview>('summaryPreview');
   private readonly covers: CoverImages;
@@ -116,10 +117,14 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   /** The SummarySource port: a stored summary by id. */
   async byId(summaryId: string): Promise<StoredSummary | undefined> {
+    const cached = this.stored.get(summaryId);
+    if (cached) return cached;
     const summary = await findSummary(this.deps.db, summaryId);
     if (!summary) return undefined;
     const { id, title, author, language, content, coverUrl, category } = summary;
-    return { id, title, author, language, content, coverUrl, category };
+    const stored = { id, title, author, language, content, coverUrl, category };
+    this.stored.set(summaryId, stored);
+    return stored;
   }
 
   /** The SummaryPreviews port and GET /api/summaries/:id/preview: what anyone may see of a summary. */
@@ -244,12 +249,14 @@ export class SummariesService implements SummarySource, SummaryPreviews {
    * admin removed stay in it as entries that say so (ADR 0030).
    */
   async history(userId: string, query: string | undefined): Promise<HistoryResponse> {
-    const plan = await this.deps.plan.planOf(userId);
-    const limit = plan === 'premium' ? 10_000 : FREE_HISTORY_LIMIT;
-    const [{ rows, total }, removedRows] = await Promise.all([
-      listUserSummaries(this.deps.db, userId, { query, limit }),
-      findRemovedEntries(this.deps.db, userId),
-    ]);
+    const limits = { premium: 10_000, free: FREE_HISTORY_LIMIT };
+    const {
+      plan,
+      rows,
+      total,
+      removed: removedRows,
+    } = await findHistoryPage(this.deps.db, userId, { query, limits });
+    const limit = limits[plan];
     const folded = query ? foldText(query) : undefined;
     const removed = removedRows.filter(
       (row) => !folded || foldText(row.title).includes(folded) || foldText(row.author).includes(folded),
@@ -332,6 +339,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   private forget(summaryId: string): void {
     this.readCache.forgetSummary(summaryId);
+    this.stored.delete(summaryId);
     this.previews.delete(summaryId);
     this.topics.delete(summaryId);
   }

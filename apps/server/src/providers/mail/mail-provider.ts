@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** Where a reply goes (a contact message's sender); SMTP only, the outbox keeps the body. */
   replyTo?: string;
+  /** Extra headers (a reminder's List-Unsubscribe); SMTP only. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface MailProvider {

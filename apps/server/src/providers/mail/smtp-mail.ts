@@ -13,6 +13,7 @@ export function createSmtpMailProvider(smtpUrl: string, from: string): MailProvi
         subject: message.subject,
         text: message.text,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: { ...message.headers } } : {}),
       });
     },
     async close() {

@@ -9,9 +9,10 @@ import {
   SkipBack,
   SkipForward,
 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
+import { CardSection } from '../card-section';
 import { Button } from '../ui/button';
 import { InlineSelect } from '../ui/inline-select';
 import { formatClock } from './playback-position';
@@ -39,25 +40,15 @@ function TransportButton({
 /** The narration's card: its heading and lead, then what the screen puts in it (a button, the controls). */
 export function NarrationFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5 print:hidden"
-      data-print-hidden
-      data-testid="audio-player"
+    <CardSection
+      icon={<Headphones aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />}
+      title={t('audio.heading')}
+      lead={t('audio.lead')}
+      testId="audio-player"
     >
-      <div className="flex items-start gap-3">
-        <Headphones aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-lg font-bold text-stone-900">
-            {t('audio.heading')}
-          </h2>
-          <p className="text-sm text-stone-600">{t('audio.lead')}</p>
-        </div>
-      </div>
-      <div className="mt-4">{children}</div>
-    </section>
+      {children}
+    </CardSection>
   );
 }
 
@@ -71,6 +62,8 @@ export interface NarrationControlsProps {
   /** Fetch fresh signed addresses (after a playback failure). */
   onRefresh: () => void;
   subject: Omit<PlaybackSubject, 'appName'>;
+  /** Told each time playing starts or stops (the reader's listening toward the daily goal). */
+  onPlayingChange?: ((playing: boolean) => void) | undefined;
 }
 
 /**
@@ -83,6 +76,7 @@ export function NarrationControls({
   preparing,
   onRefresh,
   subject,
+  onPlayingChange,
 }: NarrationControlsProps) {
   const { t } = useTranslation();
   const seekId = useId();
@@ -91,6 +85,7 @@ export function NarrationControls({
     { ...subject, appName: t('common.appName') },
     { autoplay: preparing, totalParts },
   );
+  useEffect(() => onPlayingChange?.(playback.playing), [onPlayingChange, playback.playing]);
   const total = totalParts ?? parts.length;
   const current = playback.current ?? 1;
   const later = parts.filter((part) => part.part > current);

@@ -142,7 +142,7 @@ export function CelebrationOverlay({
     <div role="status" aria-live="polite" aria-atomic="true">
       {visible ? (
         <div
-          className="pointer-events-none fixed inset-0 z-[70] flex items-center justify-center bg-stone-950/30 p-4"
+          className="pointer-events-none fixed inset-0 z-[70] flex items-center justify-center bg-stone-950/30 p-4 scheme-light"
           data-testid="celebration-overlay"
         >
           <div className="flex w-full max-w-sm flex-col items-center gap-3 rounded-3xl border border-amber-200 bg-white px-6 py-8 text-center shadow-2xl">
@@ -170,7 +170,7 @@ export function CelebrationOverlay({
             ) : null}
             {xpReward === undefined ? null : (
               <span
-                className="rounded-full bg-gradient-to-r from-amber-300 via-yellow-400 to-amber-500 px-4 py-1 text-sm font-extrabold text-amber-950 shadow-sm"
+                className="rounded-full bg-gradient-to-r from-amber-300 via-yellow-400 to-amber-500 px-4 py-1 text-sm font-extrabold text-amber-950 shadow-sm scheme-light"
                 data-testid="celebration-xp"
               >
                 {t('gamification.xpGain', { xp: xpReward })}

@@ -1,5 +1,6 @@
 import { LEVEL_TIERS, levelProgress } from '@summa/shared';
-import { Flame } from 'lucide-react';
+import { CircleCheck, Flame, Target } from 'lucide-react';
+import { Link } from 'react-router';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReaderProgressContext } from '../../lib/progress/progress-context';
@@ -10,7 +11,8 @@ import { GamificationIcon } from './gamification-icons';
 /**
  * The signed-in reader's level (tier icon and name in the tier's colour), XP bar and current
  * streak, for the header. On a phone only the icon, the XP and the streak's number show, the bar
- * thin underneath; names stay for screen readers. Nothing for visitors or before it loads.
+ * thin underneath; names stay for screen readers. Then today's goal (issue 27): done of target,
+ * a check once met, linking to the daily review. Nothing for visitors or before it loads.
  */
 export function HeaderProgress() {
   const { t } = useTranslation();
@@ -26,6 +28,10 @@ export function HeaderProgress() {
       ? t('gamification.header.progressTopLabel', { level: name, xp: progress.xp })
       : t('gamification.header.progressLabel', { level: name, xp: progress.xp, progress: rounded });
   const streak = progress.streak.current;
+  const goal = progress.today;
+  const goalLabel = goal.met
+    ? t('gamification.header.goal.met')
+    : t(`gamification.header.goal.${goal.goal}`, { done: goal.done, target: goal.target });
 
   return (
     <div className="flex items-center gap-2 sm:gap-3" data-testid="header-progress">
@@ -68,6 +74,25 @@ export function HeaderProgress() {
           {t('gamification.header.streak', { count: streak })}
         </span>
       </p>
+      <Link
+        to="/review"
+        className={cn(
+          'flex items-center gap-0.5 rounded text-xs font-semibold tabular-nums focus-visible:ring-2 focus-visible:ring-stone-400 focus-visible:outline-none sm:text-sm',
+          goal.met ? 'text-emerald-700' : 'text-stone-600',
+        )}
+        title={goalLabel}
+        data-testid="header-goal"
+      >
+        {goal.met ? (
+          <CircleCheck aria-hidden className="size-4 shrink-0" />
+        ) : (
+          <Target aria-hidden className="size-4 shrink-0" />
+        )}
+        <span aria-hidden>
+          {goal.done}/{goal.target}
+        </span>
+        <span className="sr-only">{goalLabel}</span>
+      </Link>
     </div>
   );
 }

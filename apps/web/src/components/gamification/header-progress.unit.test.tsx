@@ -1,5 +1,6 @@
 import type { ReaderProgress } from '@summa/shared';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import { ReaderProgressContext, type ReaderProgressState } from '../../lib/progress/progress-context';
@@ -20,15 +21,31 @@ function state(
 
 function renderProgress(value: ReaderProgressState) {
   render(
-    <ReaderProgressContext value={value}>
-      <HeaderProgress />
-    </ReaderProgressContext>,
+    <MemoryRouter>
+      <ReaderProgressContext value={value}>
+        <HeaderProgress />
+      </ReaderProgressContext>
+    </MemoryRouter>,
   );
 }
 
 afterEach(() => setLanguage('pt'));
 
 describe('HeaderProgress', () => {
+  it("shows today's goal, done of target, and says when it is met; it links to the review", () => {
+    setLanguage('en');
+    renderProgress(state({ today: { goal: 'cards', done: 7, target: 20, met: false } }));
+    const goal = screen.getByRole('link', { name: "Today's goal: 7 of 20 cards" });
+    expect(goal.textContent).toContain('7/20');
+    expect(goal.getAttribute('href')).toBe('/review');
+  });
+
+  it('shows a met goal with its check', () => {
+    setLanguage('es');
+    renderProgress(state({ today: { goal: 'listening', done: 10, target: 10, met: true } }));
+    expect(screen.getByRole('link', { name: 'Meta de hoy cumplida' }).textContent).toContain('10/10');
+  });
+
   it("shows the tier's name, its icon in the tier's colour, the XP, the bar's value and the streak", () => {
     setLanguage('en');
     // Learner spans 100–499: 300 XP is half way.

@@ -30,7 +30,7 @@ function LevelUpCard({ level, onClose }: { level: number; onClose: () => void })
     >
       <div className="flex items-center gap-3 rounded-2xl border border-amber-200 bg-white p-4 shadow-xl">
         <span
-          className="flex size-11 shrink-0 items-center justify-center rounded-full text-white"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full text-white scheme-light"
           style={{ backgroundColor: tier.color }}
         >
           <GamificationIcon name={tier.icon} aria-hidden className="size-6" />

@@ -114,7 +114,7 @@ function OpenOverlay({
   return (
     <Dialog.Root open>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/80 backdrop-blur-sm" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/80 backdrop-blur-sm scheme-light" />
         <Dialog.Content
           aria-labelledby="generation-title"
           aria-modal="true"

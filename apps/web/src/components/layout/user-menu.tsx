@@ -1,8 +1,10 @@
 import {
   Award,
+  Repeat,
   CircleHelp,
   Compass,
   Crown,
+  HardDrive,
   History,
   LogOut,
   Mail,
@@ -17,25 +19,44 @@ import { toast } from '../../lib/toast';
 import { authClient } from '../../lib/auth/auth-client';
 import { useAuth } from '../../lib/auth/use-auth';
 import { ReaderProgressContext } from '../../lib/progress/progress-context';
+import { isThemeChoice, setThemeChoice } from '../../lib/theme';
+import { useTheme } from '../../lib/use-theme';
+import { THEME_ITEMS } from '../theme-items';
 import { ReaderAvatar } from '../gamification/reader-avatar';
+import { ON_THIS_DEVICE_PATH } from '../pwa/offline-notice';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 
-type NavKey = 'profile' | 'ranking' | 'achievements' | 'explore' | 'history' | 'premium' | 'faq' | 'contact';
+type NavKey =
+  | 'profile'
+  | 'ranking'
+  | 'achievements'
+  | 'review'
+  | 'explore'
+  | 'history'
+  | 'onThisDevice'
+  | 'premium'
+  | 'faq'
+  | 'contact';
 
 /** Spec §2, Home page: the user menu's items, in order. */
 const MENU_ITEMS: readonly { key: NavKey; to: string; icon: LucideIcon }[] = [
   { key: 'profile', to: '/profile', icon: UserRound },
   { key: 'ranking', to: '/ranking', icon: Trophy },
   { key: 'achievements', to: '/achievements', icon: Award },
+  { key: 'review', to: '/review', icon: Repeat },
   { key: 'explore', to: '/explore', icon: Compass },
   { key: 'history', to: '/history', icon: History },
+  // The summaries kept in this browser (ADR 0036).
+  { key: 'onThisDevice', to: ON_THIS_DEVICE_PATH, icon: HardDrive },
   { key: 'premium', to: '/plans', icon: Crown },
   { key: 'faq', to: '/faq', icon: CircleHelp },
   { key: 'contact', to: '/contact', icon: Mail },
@@ -46,6 +67,7 @@ export function UserMenu({ email }: { email: string }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const profile = useContext(ReaderProgressContext)?.me?.profile ?? null;
+  const { choice } = useTheme();
 
   // Spec §2: sign out, show the logout toast, then go to /auth.
   const signOut = async () => {
@@ -82,6 +104,25 @@ export function UserMenu({ email }: { email: string }) {
             </Link>
           </DropdownMenuItem>
         ))}
+        <DropdownMenuSeparator />
+        <p className="px-3 pt-1 pb-1 text-xs font-medium text-stone-600" aria-hidden>
+          {t('common.theme.label')}
+        </p>
+        <DropdownMenuRadioGroup
+          aria-label={t('common.theme.label')}
+          value={choice}
+          onValueChange={(value) => {
+            if (isThemeChoice(value)) setThemeChoice(value);
+          }}
+        >
+          {THEME_ITEMS.map(({ choice: item, icon: Icon }) => (
+            // Choosing a theme keeps the menu open, to see it and choose again.
+            <DropdownMenuRadioItem key={item} value={item} onSelect={(event) => event.preventDefault()}>
+              <Icon aria-hidden />
+              {t(`common.theme.${item}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden />

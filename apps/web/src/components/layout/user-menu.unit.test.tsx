@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '../../lib/auth/auth-client';
 import { setLanguage } from '../../lib/i18n';
+import { setThemeChoice, THEME_STORAGE_KEY } from '../../lib/theme';
 import { fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
 import { testSession } from '../../test/session-fixture';
 import { AppToaster } from '../app-toaster';
@@ -78,8 +79,10 @@ describe('UserMenu (spec §2, Home page)', () => {
       ['Perfil', '/profile'],
       ['Ranking', '/ranking'],
       ['Conquistas', '/achievements'],
+      ['Revisão', '/review'],
       ['Explorar', '/explore'],
       ['Histórico', '/history'],
+      ['Neste dispositivo', '/offline'],
       ['Premium', '/plans'],
       ['Perguntas frequentes', '/faq'],
       ['Contato', '/contact'],
@@ -98,8 +101,10 @@ describe('UserMenu (spec §2, Home page)', () => {
       'Profile',
       'Ranking',
       'Achievements',
+      'Review',
       'Explore',
       'History',
+      'On this device',
       'Premium',
       'FAQ',
       'Contact',
@@ -113,7 +118,7 @@ describe('UserMenu (spec §2, Home page)', () => {
     const router = await renderSignedIn();
     await openFromKeyboard(user, 'Account menu', '{ArrowDown}');
 
-    await user.keyboard('{ArrowDown>5/}');
+    await user.keyboard('{ArrowDown>7/}');
     expect(document.activeElement?.textContent).toBe('Premium');
     await user.keyboard('{Enter}');
 
@@ -143,6 +148,27 @@ describe('UserMenu (spec §2, Home page)', () => {
     // Signed out, the header offers to sign in again instead of the account menu.
     await waitFor(() => expect(screen.getByRole('link', { name: 'Entrar' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Menu da conta' })).toBeNull();
+  });
+
+  it('offers the theme as three radio items; Enter on Escuro shows it and keeps the menu open', async () => {
+    setLanguage('pt');
+    const user = userEvent.setup();
+    await renderSignedIn();
+    const menu = await openFromKeyboard(user, 'Menu da conta', '{Enter}');
+    const group = within(menu).getByRole('group', { name: 'Tema' });
+    const choices = within(group).getAllByRole('menuitemradio');
+    expect(choices.map((item) => [item.textContent, item.getAttribute('aria-checked')])).toEqual([
+      ['Do sistema', 'true'],
+      ['Claro', 'false'],
+      ['Escuro', 'false'],
+    ]);
+    await user.keyboard('{End}{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('Escuro');
+    await user.keyboard('{Enter}');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(screen.getByRole('menuitemradio', { name: 'Escuro' }).getAttribute('aria-checked')).toBe('true');
+    setThemeChoice('system');
   });
 
   it('shows the sign-out toast in Spanish', async () => {

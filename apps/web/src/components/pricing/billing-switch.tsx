@@ -33,7 +33,7 @@ export function BillingSwitch({
           onChange={() => onChange(option)}
           className={cn(
             'flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold transition-colors',
-            value === option ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100',
+            value === option ? 'bg-brand-700 text-white scheme-light' : 'text-stone-700 hover:bg-stone-100',
           )}
         >
           {t(`landing.pricing.billing.${option}`)}

@@ -8,11 +8,11 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
-        accent: 'bg-accent-400 text-stone-900 shadow-sm hover:bg-accent-300',
+        primary: 'bg-brand-700 text-white scheme-light shadow-sm hover:bg-brand-800',
+        accent: 'bg-accent-400 text-stone-900 scheme-light shadow-sm hover:bg-accent-300',
         outline: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100',
         ghost: 'text-stone-700 hover:bg-stone-100',
-        destructive: 'bg-red-600 text-white hover:bg-red-700',
+        destructive: 'bg-red-600 text-white scheme-light hover:bg-red-700',
       },
       size: {
         sm: 'h-9 px-3',

@@ -20,7 +20,7 @@ export function DialogContent({
   const returnFocus = useReturnFocus();
   return (
     <Primitive.Portal>
-      <Primitive.Overlay className="fixed inset-0 z-50 bg-stone-900/50 backdrop-blur-[2px]" />
+      <Primitive.Overlay className="fixed inset-0 z-50 bg-stone-900/50 backdrop-blur-[2px] scheme-light" />
       <Primitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-2xl border border-stone-200 bg-white p-6 text-stone-900 shadow-xl outline-none',

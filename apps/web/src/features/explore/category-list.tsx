@@ -31,7 +31,7 @@ function Chip({
       className={cn(
         chipClass,
         pressed
-          ? 'border-brand-700 bg-brand-700 text-white lg:bg-brand-700'
+          ? 'border-brand-700 bg-brand-700 text-white scheme-light lg:bg-brand-700'
           : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100 lg:bg-transparent',
       )}
     >

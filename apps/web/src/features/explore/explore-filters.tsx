@@ -105,7 +105,7 @@ function ToggleGroup<T extends string>({
               onClick={() => onChange(option.value)}
               className={cn(
                 'h-9 shrink-0 rounded-[0.6rem] px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                pressed ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100',
+                pressed ? 'bg-brand-700 text-white scheme-light' : 'text-stone-700 hover:bg-stone-100',
               )}
             >
               {option.text}

@@ -45,7 +45,7 @@ export function HeroSection({ language }: { language: Language }) {
   return (
     <section
       aria-labelledby="landing-title"
-      className="bg-gradient-to-b from-brand-900 to-brand-700 text-white"
+      className="bg-gradient-to-b from-brand-900 to-brand-700 text-white scheme-light"
     >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
         <div className="flex flex-col items-start gap-6">

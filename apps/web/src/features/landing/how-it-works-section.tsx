@@ -15,7 +15,7 @@ export function HowItWorksSection() {
       <ol className="mx-auto mt-12 grid max-w-5xl gap-8 md:grid-cols-3">
         {STEPS.map((key, index) => (
           <li key={key} className="flex flex-col items-start gap-3 md:items-center md:text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white">
+            <span className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white scheme-light">
               <span aria-hidden>{index + 1}</span>
               <span className="sr-only">{t('landing.howItWorks.step', { number: index + 1 })}</span>
             </span>

@@ -31,7 +31,7 @@ export function LibrarySection({ language }: { language: Language }) {
           <li
             key={key}
             className={cn(
-              'relative flex aspect-[3/4] flex-col justify-between overflow-hidden rounded-l-sm rounded-r-xl border-l-8 border-black/25 p-3 text-white shadow-md sm:aspect-[2/3]',
+              'relative flex aspect-[3/4] flex-col justify-between overflow-hidden rounded-l-sm rounded-r-xl border-l-8 border-black/25 p-3 text-white shadow-md scheme-light sm:aspect-[2/3]',
               cover,
             )}
           >

@@ -65,7 +65,7 @@ export function PricingSection({
             {t('landing.pricing.free.cta')}
           </AuthCta>
         </article>
-        <article className="relative flex flex-col rounded-2xl bg-brand-900 p-6 text-white shadow-xl ring-2 ring-accent-400 sm:p-8">
+        <article className="relative flex flex-col rounded-2xl bg-brand-900 p-6 text-white shadow-xl ring-2 ring-accent-400 scheme-light sm:p-8">
           <div className="flex items-center justify-between gap-3">
             <h3 className="text-xl font-bold">{t('landing.pricing.premium.name')}</h3>
             <span className="rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-stone-900">

@@ -32,7 +32,7 @@ export function PersonPortrait({
     <span
       aria-hidden
       className={cn(
-        'flex shrink-0 items-center justify-center rounded-full font-semibold tracking-wide text-white select-none',
+        'flex shrink-0 items-center justify-center rounded-full font-semibold tracking-wide text-white scheme-light select-none',
         colourOf(slug),
         className,
       )}

@@ -95,7 +95,7 @@ export function PlansPage() {
         </article>
         <article
           aria-labelledby="plan-premium-title"
-          className="flex flex-col rounded-2xl bg-brand-900 p-6 text-white shadow-xl ring-2 ring-accent-400 sm:p-8"
+          className="flex flex-col rounded-2xl bg-brand-900 p-6 text-white shadow-xl ring-2 ring-accent-400 scheme-light sm:p-8"
           data-testid="plan-premium"
         >
           <TitleRow

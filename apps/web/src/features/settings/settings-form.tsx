@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, type Profile, type ProfileUpdate } from '@summa/shared';
+import {
+  DAILY_GOALS,
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_MIN_LENGTH,
+  type DailyGoal,
+  type Profile,
+  type ProfileUpdate,
+} from '@summa/shared';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
 import { LoaderCircle, Save } from 'lucide-react';
 import { memo, useEffect, useId, useState } from 'react';
@@ -26,7 +33,7 @@ import {
 } from './settings-rules';
 
 /** The ~400 suggestions of the time zone field, rendered once rather than on every keystroke. */
-const TimeZoneList = memo(function TimeZoneList({ id }: { id: string }) {
+export const TimeZoneList = memo(function TimeZoneList({ id }: { id: string }) {
   return (
     <datalist id={id}>
       {timeZones().map((zone) => (
@@ -40,6 +47,7 @@ interface SettingsValues {
   nickname: string;
   language: Language;
   timeZone: string;
+  dailyGoal: DailyGoal;
 }
 
 /** The server refused the request itself (its content), as opposed to a failure to get it there. */
@@ -62,6 +70,7 @@ function changes(profile: Profile, values: SettingsValues, avatar: AvatarChoice)
   }
   if (values.language !== profile.preferredLanguage) update.preferredLanguage = values.language;
   if (values.timeZone !== (profile.timeZone ?? '')) update.timeZone = values.timeZone;
+  if (values.dailyGoal !== profile.dailyGoal) update.dailyGoal = values.dailyGoal;
   return update;
 }
 
@@ -77,7 +86,15 @@ export function SettingsForm({
   onSaved: (profile: Profile) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const ids = { nickname: useId(), language: useId(), timeZone: useId(), zoneList: useId(), error: useId() };
+  const ids = {
+    nickname: useId(),
+    language: useId(),
+    timeZone: useId(),
+    zoneList: useId(),
+    dailyGoal: useId(),
+    goalHint: useId(),
+    error: useId(),
+  };
   const [avatar, setAvatar] = useState<AvatarChoice>({ kind: 'saved' });
   const [avatarError, setAvatarError] = useState<AvatarProblem | null>(null);
   const {
@@ -96,6 +113,7 @@ export function SettingsForm({
       // choice, which is saved to the account too), so that saving keeps it.
       language: currentLanguage(),
       timeZone: profile.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      dailyGoal: profile.dailyGoal,
     },
   });
   // The header's switcher changes the language while the form is open: the field follows it.
@@ -209,6 +227,26 @@ export function SettingsForm({
           disabled={isSubmitting}
         />
         <TimeZoneList id={ids.zoneList} />
+      </div>
+
+      <div className="flex flex-col gap-1.5" id="daily-goal">
+        <Label htmlFor={ids.dailyGoal}>{t('settings.dailyGoal.label')}</Label>
+        <select
+          id={ids.dailyGoal}
+          aria-describedby={ids.goalHint}
+          {...register('dailyGoal')}
+          disabled={isSubmitting}
+          className={cn(inputClass, 'read-only:bg-white read-only:text-stone-900')}
+        >
+          {DAILY_GOALS.map((goal) => (
+            <option key={goal} value={goal}>
+              {t(`settings.dailyGoal.${goal}`)}
+            </option>
+          ))}
+        </select>
+        <p id={ids.goalHint} className="text-sm text-stone-600">
+          {t('settings.dailyGoal.hint')}
+        </p>
       </div>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
+import { THEME_STORAGE_KEY } from '../../lib/theme';
 import { useReaderProgress } from '../../lib/progress/use-reader-progress';
 import { apiError, fakeApi, json, type FakeApi } from '../../test/fake-api';
 import { testAccountSessions } from '../../test/account-fixture';
@@ -29,6 +30,9 @@ beforeEach(() => {
     'GET /api/me': () => (meStatus ? apiError(meStatus, 'INTERNAL_ERROR') : json(me)),
     // The Account section below the profile form lists the signed-in devices.
     'GET /api/me/sessions': () => json({ sessions: testAccountSessions() }),
+    // The daily reminder's section, off as for a new reader.
+    'GET /api/me/reminders': () =>
+      json({ enabled: false, time: '08:00', days: [], timeZone: null, pushSubscriptions: 0 }),
     'PATCH /api/me/profile': ({ body }) => {
       if (patchStatus) return apiError(patchStatus.status, patchStatus.code, 'from the server');
       const update = body as ProfileUpdate;
@@ -105,6 +109,26 @@ describe('settings page: loading', () => {
     expect(presets).toHaveLength(12);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Owl' }).checked).toBe(true);
     expect(screen.getByRole('img', { name: 'Hedgehog' }).getAttribute('src')).toBe('/avatars/hedgehog.svg');
+  });
+
+  it('offers System, Light and Dark, and shows the chosen theme at once, without Save', async () => {
+    renderSettings();
+    const group = await screen.findByRole('group', { name: 'Appearance' });
+    const radios = within(group).getAllByRole<HTMLInputElement>('radio');
+    expect(radios.map((radio) => [radio.labels?.[0]?.textContent, radio.checked])).toEqual([
+      ['System', true],
+      ['Light', false],
+      ['Dark', false],
+    ]);
+    await user.click(within(group).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    await user.click(within(group).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    await user.click(within(group).getByRole('radio', { name: 'System' }));
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+    expect(api.to('/api/me')).toHaveLength(1);
   });
 
   it('shows the Account section below the profile, with its parts', async () => {
@@ -292,7 +316,10 @@ describe('settings page: avatar upload', () => {
     await waitFor(() =>
       expect(document.querySelector('figure img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,/),
     );
-    expect(screen.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    const presets = within(screen.getByRole('radiogroup', { name: 'Choose an avatar' })).getAllByRole(
+      'radio',
+    );
+    expect(presets.some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
 
     await user.click(save());
     await screen.findByText('Settings saved.');

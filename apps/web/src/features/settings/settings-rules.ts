@@ -1,5 +1,6 @@
 import {
   AVATAR_MAX_BYTES,
+  DAILY_GOALS,
   ERROR_CODES,
   NICKNAME_REFUSALS,
   nicknameSchema,
@@ -54,6 +55,7 @@ export function settingsFormSchema(savedNickname: string | null) {
     }),
     language: z.enum(LANGUAGES),
     timeZone: timeZoneSchema,
+    dailyGoal: z.enum(DAILY_GOALS),
   });
 }
 

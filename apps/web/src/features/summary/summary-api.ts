@@ -2,8 +2,17 @@ import type { FeedbackRequest, Language, Summary, SummaryPreview, TranslationEve
 import { ENDPOINTS } from '@summa/shared/endpoints';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, apiCall, apiCallFile, apiCallStream, type ApiFile } from '../../lib/api-client';
+import {
+  ApiError,
+  apiCall,
+  apiCallFile,
+  apiCallStream,
+  NETWORK_ERROR,
+  type ApiFile,
+} from '../../lib/api-client';
+import { authClient } from '../../lib/auth/auth-client';
 import { feedbackSent, summaryOpened } from '../../lib/invalidation';
+import { keptSummary } from '../../lib/offline/kept-summaries';
 import { queryKeys } from '../../lib/query-keys';
 
 const api = ENDPOINTS.summaries;
@@ -13,15 +22,44 @@ export function fetchSummary(id: string, signal: AbortSignal): Promise<Summary> 
   return apiCall(api.get, { params: { id }, signal });
 }
 
-/** One summary; reading it records the visit in the reader's history, which is read again. */
+/** Whether `error` means no answer came at all (offline). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === NETWORK_ERROR;
+}
+
+/**
+ * `fallback` when `load` got no answer at all and the reader kept a copy on this device (ADR
+ * 0032); otherwise `load`'s answer or error.
+ */
+export async function orKeptCopy<T>(load: () => Promise<T>, fallback: (owner: string) => Promise<T | null>) {
+  try {
+    return await load();
+  } catch (error) {
+    const owner = authClient.currentSession()?.user.id;
+    const kept = owner && isNetworkError(error) ? await fallback(owner).catch(() => null) : null;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/**
+ * One summary; reading it records the visit in the reader's history, which is read again.
+ * Offline, the copy the reader kept on this device (tried at once: the query does not wait for
+ * the network to come back).
+ */
 export function summaryQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.summary(id),
-    queryFn: async ({ signal, client }) => {
-      const summary = await fetchSummary(id, signal);
-      summaryOpened(client);
-      return summary;
-    },
+    queryFn: ({ signal, client }) =>
+      orKeptCopy(
+        async () => {
+          const summary = await fetchSummary(id, signal);
+          summaryOpened(client);
+          return summary;
+        },
+        (owner) => keptSummary(owner, id),
+      ),
+    networkMode: 'always',
   });
 }
 

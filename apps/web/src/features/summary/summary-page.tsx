@@ -14,6 +14,7 @@ import { queryView } from '../../lib/query-client';
 import { usageQuery } from '../../lib/usage-api';
 import { AudioPlayer } from './audio/audio-player';
 import { FeedbackForm } from './feedback-form';
+import { KeepOffline } from './keep-offline';
 import { RelatedBooks } from './related-books';
 import { BuyOnAmazon } from './buy-on-amazon';
 import { SummaryActions } from './summary-actions';
@@ -92,6 +93,7 @@ function SummaryLoadError({ onRetry }: { onRetry: () => void }) {
 
 function SummaryView({ summary, premium }: { summary: Summary; premium: boolean }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   // The summary is on screen: a read (the server awards it once per reader and summary).
   useAwardXpOnView('read_summary', summary.id);
   return (
@@ -119,6 +121,12 @@ function SummaryView({ summary, premium }: { summary: Summary; premium: boolean 
           limited={!premium}
         />
       </div>
+
+      {user ? (
+        <div className="mt-4">
+          <KeepOffline summary={summary} owner={user.id} />
+        </div>
+      ) : null}
 
       <article className="mt-10">
         <SummarySections content={summary.content} />

@@ -4,9 +4,13 @@ import type { TFunction } from 'i18next';
 import { useCallback, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../toast';
+import { ApiError, NETWORK_ERROR } from '../api-client';
+import { authClient } from '../auth/auth-client';
 import { postXpEvent } from '../gamification-api';
 import { xpAwarded } from '../invalidation';
 import { logWarning } from '../logger';
+import { queueXp, takeQueuedXp } from '../offline/pending-xp';
+import { useOnline } from '../use-online';
 import { ReaderProgressContext, type ReaderProgressState } from './progress-context';
 import { XpFeedbackContext, type XpFeedbackState } from './xp-feedback-context';
 
@@ -24,10 +28,17 @@ export function levelName(level: number, t: TFunction): string {
   return t(`gamification.levels.${tier.key}`);
 }
 
-/** Tells the reader what an award brought: the XP toast, the level-up toast and notice, the celebrations. */
-function announce(result: AddXpResult, eventType: XpEventType, latest: Latest): void {
+/**
+ * Tells the reader what an award brought: the XP toast (unless `quietXp`: a review card's small
+ * award every few seconds), the level-up toast and notice, the celebrations.
+ */
+function announce(
+  result: AddXpResult,
+  eventType: XpEventType | null,
+  latest: Pick<Latest, 't' | 'feedback'>,
+): void {
   const { t, feedback } = latest;
-  if (result.xpAwarded > 0) {
+  if (result.xpAwarded > 0 && eventType) {
     toast.success(t('gamification.xpGain', { xp: result.xpAwarded }), {
       description: t(`gamification.events.${eventType}`),
     });
@@ -68,6 +79,12 @@ export function useAwardXp(): AwardXp {
       try {
         result = await postXpEvent({ eventType, subjectId });
       } catch (error) {
+        // Offline (a kept summary read without a network): sent when the network returns.
+        const owner = authClient.currentSession()?.user.id;
+        if (owner && error instanceof ApiError && error.code === NETWORK_ERROR) {
+          queueXp(owner, eventType, subjectId);
+          return;
+        }
         logWarning(`XP event ${eventType} could not be recorded`, error);
         const { t: translate } = latest.current;
         toast.error(translate('common.toast.error'), { description: translate('common.toast.tryAgain') });
@@ -77,6 +94,24 @@ export function useAwardXp(): AwardXp {
       announce(result, eventType, latest.current);
     },
     [client],
+  );
+}
+
+/**
+ * What an award made elsewhere (a review card graded) brought: the reader's progress reaches the
+ * header and the profile at once, rankings and achievements are read again, and a level-up or an
+ * achievement is announced as for any award; the review's small XP has no toast of its own.
+ */
+export function useAwardAnswer(): (result: AddXpResult) => Promise<void> {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const feedback = useContext(XpFeedbackContext);
+  return useCallback(
+    async (result: AddXpResult) => {
+      await xpAwarded(client, result);
+      announce(result, null, { t, feedback });
+    },
+    [client, t, feedback],
   );
 }
 
@@ -96,4 +131,31 @@ export function useAwardXpOnView(eventType: XpEventType, subjectId: string): voi
     awarded.current = subjectId;
     void award(eventType, subjectId);
   }, [award, signedIn, eventType, subjectId]);
+}
+
+/**
+ * Sends the XP events the signed-in reader earned offline (pending-xp.ts), when this mounts and
+ * each time the app is back online; the server awards each once, whoever sends it how often.
+ */
+export function useSendQueuedXp(): void {
+  const award = useAwardXp();
+  const progress = useContext(ReaderProgressContext);
+  const ready = progress?.status === 'ready';
+  // Back online (the browser's word, or the server answering again): send what waits.
+  const online = useOnline();
+  useEffect(() => {
+    const owner = authClient.currentSession()?.user.id;
+    if (!ready || !online || !owner) return;
+    // One after the other: each award's answer carries the progress the next one builds on.
+    void takeQueuedXp(owner).reduce<Promise<void>>(
+      (previous, event) => previous.then(() => award(event.eventType, event.subjectId)),
+      Promise.resolve(),
+    );
+  }, [award, ready, online]);
+}
+
+/** Mounted once in the app's layout: sends queued XP events (useSendQueuedXp). */
+export function QueuedXpSender(): null {
+  useSendQueuedXp();
+  return null;
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { HeaderProgress } from '../../components/gamification/header-progress';
 import { XpFeedbackHost } from '../../components/gamification/xp-feedback-host';
 import { apiError, fakeApi, json, noContent, type FakeApi } from '../../test/fake-api';
@@ -44,15 +45,18 @@ function AwardButton({ eventType }: { eventType: XpEventType }) {
 
 function renderApp(eventType: XpEventType = 'read_summary') {
   awarded = Promise.resolve();
+  // The header's daily goal links to /review: it needs a router.
   renderWithQueries(
-    <AuthProvider>
-      <ReaderProgressProvider>
-        <HeaderProgress />
-        <AwardButton eventType={eventType} />
-        <XpFeedbackHost />
-      </ReaderProgressProvider>
-      <Toaster />
-    </AuthProvider>,
+    <MemoryRouter>
+      <AuthProvider>
+        <ReaderProgressProvider>
+          <HeaderProgress />
+          <AwardButton eventType={eventType} />
+          <XpFeedbackHost />
+        </ReaderProgressProvider>
+        <Toaster />
+      </AuthProvider>
+    </MemoryRouter>,
   );
 }
 

@@ -38,6 +38,12 @@ export const gamification = defineMessages({
       streak_zero: 'Sequência de {{count}} dias',
       streak_one: 'Sequência de {{count}} dia',
       streak_other: 'Sequência de {{count}} dias',
+      goal: {
+        summary: 'Meta de hoje: {{done}} de {{target}} resumo',
+        listening: 'Meta de hoje: {{done}} de {{target}} minutos de escuta',
+        cards: 'Meta de hoje: {{done}} de {{target}} cartões',
+        met: 'Meta de hoje cumprida',
+      },
     },
   },
   en: {
@@ -75,6 +81,12 @@ export const gamification = defineMessages({
       streak_zero: '{{count}}-day streak',
       streak_one: '{{count}}-day streak',
       streak_other: '{{count}}-day streak',
+      goal: {
+        summary: "Today's goal: {{done}} of {{target}} summary",
+        listening: "Today's goal: {{done}} of {{target}} minutes of listening",
+        cards: "Today's goal: {{done}} of {{target}} cards",
+        met: "Today's goal met",
+      },
     },
   },
   es: {
@@ -112,6 +124,12 @@ export const gamification = defineMessages({
       streak_zero: 'Racha de {{count}} días',
       streak_one: 'Racha de {{count}} día',
       streak_other: 'Racha de {{count}} días',
+      goal: {
+        summary: 'Meta de hoy: {{done}} de {{target}} resumen',
+        listening: 'Meta de hoy: {{done}} de {{target}} minutos de escucha',
+        cards: 'Meta de hoy: {{done}} de {{target}} tarjetas',
+        met: 'Meta de hoy cumplida',
+      },
     },
   },
 });

@@ -1,8 +1,10 @@
-import type { Audio, AudioEvent, Language } from '@summa/shared';
+import type { Audio, AudioEvent, Language, ListeningResult } from '@summa/shared';
 import { ENDPOINTS } from '@summa/shared/endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall, apiCallStream } from '../../../lib/api-client';
+import { keptNarration } from '../../../lib/offline/kept-summaries';
 import { queryKeys } from '../../../lib/query-keys';
+import { orKeptCopy } from '../summary-api';
 
 const api = ENDPOINTS.audio;
 
@@ -21,7 +23,13 @@ export async function fetchAudio(
 export function narrationQuery(summaryId: string, language: Language) {
   return queryOptions({
     queryKey: queryKeys.narration(summaryId, language),
-    queryFn: ({ signal }) => fetchAudio(summaryId, language, signal),
+    // Offline: the narration kept on this device, if the reader kept it (ADR 0036).
+    queryFn: ({ signal }) =>
+      orKeptCopy(
+        () => fetchAudio(summaryId, language, signal),
+        (owner) => keptNarration(owner, summaryId, language),
+      ),
+    networkMode: 'always',
     // Its file addresses are signed and expire: read again whenever the player is shown, but
     // never behind a playing reader's back (the player asks itself before they expire).
     staleTime: 0,
@@ -41,4 +49,9 @@ export function streamAudio(
   onEvent: (event: AudioEvent) => void,
 ): Promise<void> {
   return apiCallStream(api.prepare, { params: { id: summaryId }, body: { language }, signal }, onEvent);
+}
+
+/** Seconds of the narration listened to since the last report (the daily goal's listening). */
+export function reportListening(summaryId: string, seconds: number): Promise<ListeningResult> {
+  return apiCall(api.listened, { params: { id: summaryId }, body: { seconds } });
 }

@@ -7,6 +7,7 @@ import { LimitDialog } from '../../../components/limit-dialog';
 import { Button } from '../../../components/ui/button';
 import { NarrationControls, NarrationFrame } from '../../../components/audio/narration-controls';
 import { useAwardXp } from '../../../lib/progress/use-award-xp';
+import { useListeningReports } from './use-listening-reports';
 import { useNarration, type Narration } from './use-narration';
 
 export interface AudioPlayerProps {
@@ -59,6 +60,7 @@ function NarrationBody({
   player: AudioPlayerProps;
 }) {
   const { t } = useTranslation();
+  const listening = useListeningReports(player.summaryId);
   if (narration.status === 'loading') {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-stone-600">
@@ -95,6 +97,7 @@ function NarrationBody({
       preparing={narration.status === 'preparing'}
       onRefresh={refresh}
       subject={player}
+      onPlayingChange={listening}
     />
   );
 }

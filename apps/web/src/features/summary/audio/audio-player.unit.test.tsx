@@ -300,3 +300,40 @@ describe('the audio player and XP', () => {
     expect(xpEvents()).toEqual([]);
   });
 });
+
+describe('the listening the player reports (the daily goal)', () => {
+  const stored = () =>
+    json({
+      audio: {
+        summaryId: SUMMARY_ID,
+        language: 'en',
+        parts: [part(1)],
+        durationMs: 60_000,
+        voice: 'v',
+        expiresAt: new Date().toISOString(),
+      },
+    });
+  const reports = () => api.to(`/api/summaries/${SUMMARY_ID}/audio/listened`).map((request) => request.body);
+
+  it('reports the seconds played when playing stops, and nothing for a blip', async () => {
+    api.on({
+      'GET /api/summaries/:id/audio': stored,
+      'POST /api/summaries/:id/audio/listened': () => json({ counted: 20, progress: testMe().progress }),
+    });
+    let now = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    renderPlayer('en');
+    await screen.findByRole('list');
+    const audio = loadMetadata(60);
+    fireEvent.play(audio);
+    now += 20_000;
+    fireEvent.pause(audio);
+    await waitFor(() => expect(reports()).toEqual([{ seconds: 20 }]));
+    fireEvent.play(audio);
+    now += 300;
+    fireEvent.pause(audio);
+    // Give a wrongly sent report the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reports()).toEqual([{ seconds: 20 }]);
+  });
+});

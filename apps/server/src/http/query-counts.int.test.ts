@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryResponse, StoredAudioResponse } from '@summa/shared';
+import { bookAudio } from '../db/schema/index.js';
+import { useAppWithFakeModels } from '../test/app-with-fake-models.js';
+import { gamificationClient } from '../test/gamification-client.js';
+import { TEST_DATABASES } from '../test/test-app.js';
+import { bearer, signUpTestUser, type TestUser } from '../test/test-users.js';
+
+/**
+ * The database round trips of the busiest signed-in reads and of an XP award, once their
+ * caches are warm (bench:load's steady state; bench/README.md has what each costs). Every
+ * statement waits for a pool connection under load, so a route that grows one fails here
+ * first; a route that loses one should have its figure lowered with it.
+ */
+const STATEMENTS = {
+  /** Plan, page, total and the removed entries in one statement. */
+  history: 1,
+  /** The profile, the plan and the progress in one statement. */
+  profile: 1,
+  /** The summary and its finished narration are both kept by the instance. */
+  audio: 0,
+  /**
+   * The history check, the summary's topic, BEGIN, the reader's standing locked, the award
+   * inserted, the progress saved with the rank counts, COMMIT.
+   */
+  xpAward: 7,
+} as const;
+
+/** Repeats, of which the fewest statements count: background work (a session check) only adds. */
+const TRIES = 5;
+
+describe.each(TEST_DATABASES)('statements per request on %s', (kind) => {
+  const context = useAppWithFakeModels(kind);
+  const api = gamificationClient(() => context.app);
+
+  const statements = () => context.database.poolStats().statements;
+
+  /** The fewest statements one request of `send` took, after a first request warmed the caches. */
+  const fewestStatements = async (send: (attempt: number) => Promise<void>): Promise<number> => {
+    await send(0);
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+      const before = statements();
+      await send(attempt);
+      fewest = Math.min(fewest, statements() - before);
+    }
+    return fewest;
+  };
+
+  const get = async (reader: TestUser, url: string) => {
+    const response = await context.app.inject({ method: 'GET', url, headers: bearer(reader.session) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+
+  it('counts every statement, a transaction with its BEGIN and COMMIT', async () => {
+    const before = statements();
+    await context.database.db.transaction(async (tx) => {
+      await tx.select().from(bookAudio).limit(1);
+    });
+    expect(statements() - before).toBe(3);
+  });
+
+  it('reads the history, the profile and a stored narration, and awards XP, in few statements', async () => {
+    const reader = await signUpTestUser(context.app);
+    const books = [
+      'Deep Work',
+      'Atomic Habits',
+      'The Lean Startup',
+      'Thinking, Fast and Slow',
+      'Range',
+      'Mindset',
+    ];
+    const summaryIds: string[] = [];
+    for (const title of books) summaryIds.push(await api.summaryFor(reader, title));
+    const [narrated] = summaryIds;
+    if (!narrated) throw new Error('no summary');
+    await context.database.db.insert(bookAudio).values(
+      [1, 2, 3].map((part) => ({
+        bookSummaryId: narrated,
+        language: 'en' as const,
+        part,
+        audioUrl: `audio/2026/01/${narrated}-${part}.mp3`,
+        durationMs: 60_000,
+        bytes: 1_000,
+        provider: 'test',
+        voice: 'test',
+        complete: true,
+      })),
+    );
+
+    const history = await fewestStatements(async () => {
+      const answer = (await get(reader, '/api/history')).json<HistoryResponse>();
+      expect(answer.total).toBe(books.length);
+    });
+    const profile = await fewestStatements(async () => {
+      expect((await api.me(reader)).progress.summariesGenerated).toBe(books.length);
+    });
+    const audio = await fewestStatements(async () => {
+      const answer = (
+        await get(reader, `/api/summaries/${narrated}/audio?language=en`)
+      ).json<StoredAudioResponse>();
+      expect(answer.audio?.parts).toHaveLength(3);
+    });
+    const xpAward = await fewestStatements(async (attempt) => {
+      const summaryId = summaryIds[attempt];
+      if (!summaryId) throw new Error('no summary');
+      expect((await api.award(reader, 'read_summary', summaryId)).xpAwarded).toBe(10);
+    });
+
+    expect({ history, profile, audio, xpAward }).toEqual(STATEMENTS);
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { DueReviews, GenerateSummaryResponse } from '@summa/shared';
+import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
+import { apiAs } from '../support/api.js';
+import { baseURL, openPage, useBrowser } from '../support/browser.js';
+
+/**
+ * Issue 27, 'Done when': a reader's review cards are made from their history, shown one at a
+ * time in the summary's language, flipped with Space and graded with the keyboard; the grade
+ * schedules the card away and the header's goal and XP follow. Screenshots for the review of
+ * the page at a phone's and a desktop's width go to SHOTS_DIR when it is set.
+ */
+const browser = useBrowser();
+const shotsDir = process.env.SHOTS_DIR;
+
+describe('daily review', () => {
+  it('schedules and grades cards with the keyboard', async () => {
+    const reader = await signUpViaApi(uniqueEmail('review'), { language: 'en' });
+    const generated = await apiAs(reader, '/api/summaries', {
+      bookTitle: 'Make Time',
+      bookAuthor: 'Jake Knapp',
+      language: 'pt',
+    });
+    expect(generated.status).toBe(200);
+    const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
+
+    const { page, context, errors } = await openPage(browser(), {
+      storedLanguage: 'en',
+      session: reader,
+      viewport: { width: 1366, height: 900 },
+    });
+    await page.goto('/review');
+    const card = page.getByTestId('review-card');
+    await expect.poll(() => card.count()).toBe(1);
+    // The first card asks in the summary's language (Portuguese), whatever the interface's.
+    expect(await card.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(await card.locator('[lang="pt"] h2').innerText()).toContain('Qual é esta ideia');
+    const position = await page.getByTestId('review-position').innerText();
+    expect(position).toMatch(/^Card 1 of \d+$/);
+    if (shotsDir) {
+      mkdirSync(shotsDir, { recursive: true });
+      await page.screenshot({ path: `${shotsDir}/review-1366.png`, fullPage: true });
+    }
+
+    // Space flips, 3 grades Good: the next card comes, and the header's goal counts the day.
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('review-back').count()).toBe(1);
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/review-flipped-1366.png`, fullPage: true });
+    await page.keyboard.press('3');
+    await expect.poll(() => page.getByTestId('review-position').innerText()).toMatch(/^Card 2 of /);
+    // The visible buttons grade too.
+    await page.getByRole('button', { name: 'Show answer' }).click();
+    await page.getByRole('button', { name: /Easy/ }).click();
+    await expect.poll(() => page.getByTestId('review-position').innerText()).toMatch(/^Card 3 of /);
+
+    // The two graded cards left the due list, scheduled later.
+    const due = await fetch(`${baseURL()}/api/reviews/due`, {
+      headers: { Authorization: `Bearer ${reader.access_token}`, 'X-Forwarded-For': visitorAddress() },
+    });
+    const body = (await due.json()) as DueReviews;
+    expect(body.cards.every((item) => item.summaryId === summaryId)).toBe(true);
+    expect(body.dueCount).toBe(body.totalCards - 2);
+    expect(body.nextDue).not.toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    if (shotsDir) {
+      const phone = await openPage(browser(), {
+        storedLanguage: 'en',
+        session: reader,
+        viewport: { width: 390, height: 844 },
+      });
+      await phone.page.goto('/review');
+      await expect.poll(() => phone.page.getByTestId('review-card').count()).toBe(1);
+      await phone.page.keyboard.press('Space');
+      await expect.poll(() => phone.page.getByTestId('review-back').count()).toBe(1);
+      await phone.page.screenshot({ path: `${shotsDir}/review-390.png`, fullPage: true });
+      await phone.context.close();
+    }
+  });
+});
