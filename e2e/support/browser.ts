@@ -74,12 +74,16 @@ export interface OpenPageOptions extends BrowserContextOptions {
 
 /**
  * A page in a fresh context that records console errors, for "no console errors" checks. Each
- * context is its own visitor with its own address (see `visitorAddress`).
+ * context is its own visitor with its own address (see `visitorAddress`). Its service worker is
+ * blocked unless asked for: installing one precaches the whole app shell (every chunk), work that
+ * each of the hundreds of contexts would repeat for nothing; the installable app's own spec
+ * (pwa.e2e) runs with it.
  */
 export async function openPage(browser: Browser, options: OpenPageOptions = {}): Promise<WatchedPage> {
   const { storedLanguage, session, ...contextOptions } = options;
   const context = await browser.newContext({
     baseURL: baseURL(),
+    serviceWorkers: 'block',
     ...contextOptions,
     extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress(), ...contextOptions.extraHTTPHeaders },
   });

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { logWarning } from '../logger';
 import { whenStreamsIdle } from '../running-streams';
 
 /** The service worker's address: the app build's sw.js (vite-plugin-pwa, ADR 0036). */
@@ -30,9 +31,14 @@ export function registerServiceWorker(): void {
   registering.addEventListener('controlling', (event) => {
     if (event.isUpdate) void whenStreamsIdle().then(() => window.location.reload());
   });
-  void registering.register().then(() => {
-    window.setInterval(() => void registering.update(), UPDATE_CHECK_MS);
-  });
+  // A browser can refuse service workers (a private window, a policy): the app then runs as a
+  // page, without offline copies or update prompts.
+  registering
+    .register()
+    .then(() => {
+      window.setInterval(() => void registering.update(), UPDATE_CHECK_MS);
+    })
+    .catch((error: unknown) => logWarning('the service worker could not be registered', error));
 }
 
 export function updateWaiting(): boolean {
