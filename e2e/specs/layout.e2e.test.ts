@@ -129,7 +129,8 @@ describe(`at ${WIDTHS.join(', ')} px wide`, () => {
 
 describe('the console at /', () => {
   async function consoleAt(session?: Session): Promise<string[]> {
-    const { context, page } = await openPage(browser, { session });
+    // With its service worker, as a visitor's browser loads the app.
+    const { context, page } = await openPage(browser, { session, serviceWorkers: 'allow' });
     const messages: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text());

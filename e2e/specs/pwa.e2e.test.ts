@@ -117,9 +117,12 @@ describe('the installable app and its offline copies', () => {
     // Installable: Chromium finds the manifest (the reader's language's) and the service worker.
     const cdp = await context.newCDPSession(page);
     expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
-    const manifest = await cdp.send('Page.getAppManifest');
-    expect(manifest.url).toBe(`${server.origin}/manifest.es.webmanifest`);
-    expect(manifest.errors).toEqual([]);
+    // The page points its manifest link at the reader's language once it runs; Chromium fetches
+    // the new manifest a moment later.
+    await expect
+      .poll(async () => (await cdp.send('Page.getAppManifest')).url, { timeout: 10_000 })
+      .toBe(`${server.origin}/manifest.es.webmanifest`);
+    expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
 
     // A new version is deployed while the reader generates a summary: no prompt until it ends.
     const worker = path.join(dist, 'sw.js');
