@@ -73,8 +73,11 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, s
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: DatabaseTimeouts }
-  /** Without a dataDir the database lives in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Without a dataDir the database lives in memory (tests), empty or, with `copyOf`, as a copy of
+   * a data directory's dump (PGlite's dumpDataDir): the test databases, which start migrated.
+   */
+  | { kind: 'pglite'; dataDir?: string; copyOf?: Blob };
 
 /**
  * Each driver is loaded only when used: a start on the embedded database need not load the
@@ -86,7 +89,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return openPostgres(target.url, target.poolSize, target.timeouts);
   }
   const { openPglite } = await import('./pglite-database.js');
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.copyOf);
 }
 
 /** Resolves `false` when `answer` takes longer than `ms` or fails. */

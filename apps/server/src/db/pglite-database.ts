@@ -9,12 +9,12 @@ import type { DatabaseHandle } from './database.js';
 import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 import * as schema from './schema/index.js';
 
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string | undefined, copyOf?: Blob): Promise<DatabaseHandle> {
   // Catalogue search needs these; the migrations create them (CREATE EXTENSION).
   const extensions = { pg_trgm, unaccent };
   let client: PGlite;
   if (dataDir === undefined) {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: copyOf });
   } else {
     await mkdir(dataDir, { recursive: true });
     client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions });

@@ -10,7 +10,7 @@
  * deployment does).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,6 +23,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A DATA_DIR whose embedded database is migrated, to be copied, never opened in place. */
     pgliteTemplateDir: string;
+    /**
+     * The same database as a dump (an uncompressed tar of its data directory), which each
+     * embedded test database is loaded from, in memory: faster than copying the directory.
+     */
+    pgliteTemplateDump: string;
     /** A migrated PostgreSQL database on TEST_DATABASE_URL's server, or '' without one. */
     postgresTemplateDatabase: string;
   }
@@ -51,9 +56,14 @@ async function startOnce(database: DatabaseHandle): Promise<void> {
 
 export default async function setup(project: TestProject) {
   const pgliteTemplateDir = await mkdtemp(path.join(tmpdir(), 'summa-test-template-'));
+  const pgliteTemplateDump = `${pgliteTemplateDir}.tar`;
   const embedded = await openDatabase({ kind: 'pglite', dataDir: pgliteTemplateDir });
   try {
     await startOnce(embedded);
+    if (embedded.queueTarget.kind === 'pglite') {
+      const dump = await embedded.queueTarget.client.dumpDataDir('none');
+      await writeFile(pgliteTemplateDump, Buffer.from(await dump.arrayBuffer()));
+    }
   } finally {
     await embedded.close();
   }
@@ -73,10 +83,12 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide('pgliteTemplateDir', pgliteTemplateDir);
+  project.provide('pgliteTemplateDump', pgliteTemplateDump);
   project.provide('postgresTemplateDatabase', postgresTemplateDatabase);
 
   return async () => {
     await rm(pgliteTemplateDir, { recursive: true, force: true });
+    await rm(pgliteTemplateDump, { force: true });
     if (adminUrl && postgresTemplateDatabase) {
       await onAdmin(adminUrl, `drop database if exists ${postgresTemplateDatabase} with (force)`);
     }

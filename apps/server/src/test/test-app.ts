@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,23 +25,18 @@ export interface TestDatabase extends DatabaseHandle {
   readonly url: string | undefined;
 }
 
+/** The run's migrated embedded database, read once per test file. */
+let templateDump: Promise<Blob> | undefined;
+
 /**
- * A fresh, migrated database: an embedded one in a copy of the run's migrated data directory, or
+ * A fresh, migrated database: an embedded one in memory, loaded from the run's migrated template, or
  * a new throw-away PostgreSQL database made from the run's migrated template (database-templates.ts).
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'summa-test-db-'));
-    await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    return {
-      ...handle,
-      url: undefined,
-      close: async () => {
-        await handle.close();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
+    templateDump ??= readFile(inject('pgliteTemplateDump')).then((bytes) => new Blob([bytes]));
+    const handle = await openDatabase({ kind: 'pglite', copyOf: await templateDump });
+    return { ...handle, url: undefined };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
