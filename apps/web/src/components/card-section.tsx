@@ -1,17 +1,18 @@
+import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 
 /**
- * A card of a summary's page (its narration, keeping it offline): an icon beside its heading and
- * lead line, then what the screen puts in it. Not printed.
+ * A card of a summary's page (its narration, keeping it offline): its icon, in the brand's colour,
+ * beside its heading and lead line, then what the screen puts in it. Not printed.
  */
 export function CardSection({
-  icon,
+  icon: Icon,
   title,
   lead,
   testId,
   children,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   title: string;
   lead: string;
   testId: string;
@@ -26,7 +27,7 @@ export function CardSection({
       data-testid={testId}
     >
       <div className="flex items-start gap-3">
-        {icon}
+        <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-lg font-bold text-stone-900">
             {title}

@@ -32,6 +32,12 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
 );
 
+/** The reader a row belongs to (`user_id`): the row goes with their account. */
+export const readerIdColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const profiles = pgTable(
   'profiles',
   {
@@ -66,9 +72,7 @@ export const userSubscriptions = pgTable(
   'user_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     /**
      * What Stripe last said (premium while a subscription grants it); without a Stripe status a
      * plan set here directly. The plan readers get is `effectivePlan` (db/effective-plan.ts).

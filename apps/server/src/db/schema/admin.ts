@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ADMIN_ACTIONS, WORK_LOG_KINDS, WORK_LOG_OUTCOMES } from '@summa/shared';
-import { languageEnum, users } from './accounts.js';
+import { languageEnum, readerIdColumn, users } from './accounts.js';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -33,9 +33,7 @@ export const adminAudit = pgTable(
 export const removedSummaryEntries = pgTable(
   'removed_summary_entries',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     /** The removed summary's id (the row is gone, so no reference). */
     summaryId: uuid('summary_id').notNull(),
     title: text('title').notNull(),

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { languageEnum, users } from './accounts.js';
+import { languageEnum, readerIdColumn } from './accounts.js';
 import { bookSummaries } from './summaries.js';
 
 /**
@@ -53,9 +53,7 @@ export const bookAudio = pgTable(
 export const userAudios = pgTable(
   'user_audios',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     bookSummaryId: uuid('book_summary_id')
       .notNull()
       .references(() => bookSummaries.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { languageEnum, users } from './accounts.js';
+import { languageEnum, readerIdColumn, users } from './accounts.js';
 
 /** How a session was signed in: a password, Google, a recovery link, or the sign-up itself. */
 export const SIGN_IN_METHODS = ['password', 'google', 'recovery', 'signup'] as const;
@@ -32,9 +32,7 @@ export const userIdentities = pgTable(
   {
     provider: text('provider', { enum: ['google'] }).notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     email: text('email'),
     createdAt,
   },
@@ -52,9 +50,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     createdAt,
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The browser's User-Agent at sign-in, for the reader's list of devices (cut to 512 characters). */
@@ -90,9 +86,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -108,9 +102,7 @@ export const emailConfirmationTokens = pgTable(
   'email_confirmation_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     email: text('email').notNull(),
     createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -144,9 +136,7 @@ export const oauthHandoffs = pgTable(
   'oauth_handoffs',
   {
     codeHash: text('code_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     createdAt,
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

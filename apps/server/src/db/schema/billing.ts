@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { readerIdColumn, users } from './accounts.js';
 
 /** Stripe webhook events already applied, by id: a replay changes nothing. */
 export const stripeEvents = pgTable('stripe_events', {
@@ -14,9 +14,7 @@ export const premiumGrants = pgTable(
   'premium_grants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { languageEnum, users } from './accounts.js';
+import { languageEnum, readerIdColumn, users } from './accounts.js';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -86,9 +86,7 @@ export const readerProgress = pgTable(
 export const xpAwards = pgTable(
   'xp_awards',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     eventType: text('event_type').notNull(),
     subject: text('subject').notNull(),
     xp: integer('xp').notNull(),
@@ -104,9 +102,7 @@ export const xpAwards = pgTable(
 export const readerFacts = pgTable(
   'reader_facts',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     kind: text('kind', { enum: ['audio', 'language', 'category'] }).notNull(),
     value: text('value').notNull(),
     createdAt,
@@ -118,9 +114,7 @@ export const readerFacts = pgTable(
 export const readerAchievements = pgTable(
   'reader_achievements',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     key: text('key').notNull(),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull().defaultNow(),
     announcedAt: timestamp('announced_at', { withTimezone: true }),

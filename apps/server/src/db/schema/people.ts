@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PERSON_FIELDS, SOURCE_KINDS } from '@summa/shared';
-import { users } from './accounts.js';
+import { readerIdColumn, users } from './accounts.js';
 import { books } from './catalog.js';
 
 export const personFieldEnum = pgEnum('person_field', PERSON_FIELDS);
@@ -92,9 +92,7 @@ export const personPicks = pgTable(
 export const readingList = pgTable(
   'reading_list',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     bookId: uuid('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'cascade' }),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.js';
+import { readerIdColumn, users } from './accounts.js';
 
 /**
  * A reader's daily reminder (issue 27): off until they turn it on. `minute` is the local time of
@@ -48,9 +48,7 @@ export const reminderSettings = pgTable(
 export const reminderSends = pgTable(
   'reminder_sends',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     localDate: date('local_date').notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -63,9 +61,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BOOK_KINDS, FEEDBACK_VOTES, type RelatedBook, type SummaryContent } from '@summa/shared';
-import { languageEnum, users } from './accounts.js';
+import { languageEnum, readerIdColumn, users } from './accounts.js';
 import { bookCategoryEnum, books } from './catalog.js';
 
 export const bookKindEnum = pgEnum('book_kind', BOOK_KINDS);
@@ -65,9 +65,7 @@ export const bookSummaries = pgTable(
 export const userSummaries = pgTable(
   'user_summaries',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     summaryId: uuid('summary_id')
       .notNull()
       .references(() => bookSummaries.id, { onDelete: 'cascade' }),
@@ -91,9 +89,7 @@ export const summaryFeedback = pgTable(
   {
     /** Names one rating (the admin's testimonial endpoints); the key stays the reader and summary. */
     id: uuid('id').notNull().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     summaryId: uuid('summary_id')
       .notNull()
       .references(() => bookSummaries.id, { onDelete: 'cascade' }),
@@ -121,9 +117,7 @@ export const summaryFeedback = pgTable(
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     /** YYYY-MM */
     monthKey: text('month_key').notNull(),
     summariesUsed: integer('summaries_used').notNull().default(0),
@@ -145,9 +139,7 @@ export const usageReservations = pgTable(
   'usage_reservations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: readerIdColumn(),
     /** YYYY-MM: the month it counts against, and is charged to. */
     monthKey: text('month_key').notNull(),
     kind: text('kind', { enum: ['summary', 'audio'] }).notNull(),

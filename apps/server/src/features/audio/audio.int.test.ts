@@ -1,12 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AudioResponse, StoredAudioResponse } from '@summa/shared';
 import { bookAudio } from '../../db/schema/index.js';
-import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { silentMp3 } from '../../test/fake-tts-server.js';
 import { gamificationClient } from '../../test/gamification-client.js';
+import { useNarratingApp } from '../../test/narrating-app.js';
 import { TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { readerClient } from '../../test/reader-client.js';
@@ -20,22 +19,7 @@ async function filesUnder(root: string): Promise<string[]> {
 }
 
 describe.each(TEST_DATABASES)('audio on %s', (kind) => {
-  let storageDir: string;
-  beforeAll(async () => {
-    storageDir = await mkdtemp(path.join(tmpdir(), 'summa-audio-'));
-  });
-  afterAll(async () => {
-    await rm(storageDir, { recursive: true, force: true });
-  });
-  const context = useAppWithFakeModels(
-    kind,
-    () => ({
-      env: { STORAGE_DIR: storageDir },
-      // Parts of a sentence or two: the sample summaries narrate in about six.
-      narration: { maxChars: 120, firstPartMaxChars: 80 },
-    }),
-    { voice: true },
-  );
+  const { context, storageDir } = useNarratingApp(kind);
   const calls = readerClient(() => context.app);
   const xp = gamificationClient(() => context.app);
 
@@ -97,14 +81,14 @@ describe.each(TEST_DATABASES)('audio on %s', (kind) => {
   it('stores nothing half-made when a part fails, charges nothing, and can be tried again', async () => {
     const reader = await signUpTestUser(context.app);
     const summaryId = await calls.summaryFor(reader, 'The Power of Habit', 'Charles Duhigg');
-    const before = await filesUnder(storageDir);
+    const before = await filesUnder(storageDir());
     // Two parts are spoken and stored, every later one fails.
     context.tts.enqueue({ kind: 'audio' }, { kind: 'audio' });
     context.tts.respondWith(() => ({ kind: 'status', status: 500 }));
     const failed = await requestAudio(reader, summaryId);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({ error: { code: 'AUDIO_FAILED' } });
-    expect(await filesUnder(storageDir)).toEqual(before);
+    expect(await filesUnder(storageDir())).toEqual(before);
     const rows = await context.database.db.select().from(bookAudio);
     expect(rows.filter((row) => row.bookSummaryId === summaryId)).toEqual([]);
     expect(await calls.usage(reader)).toMatchObject({ audiosUsed: 0 });

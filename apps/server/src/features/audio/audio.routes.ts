@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENDPOINTS, type AudioEvent, type AudioResponse } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { readerRoute } from '../../http/endpoint-route.js';
 import { answerJsonOrStream } from '../../http/json-or-stream.js';
 import { asReplyError } from '../../http/reply-error.js';
 import { AudioCancelled, AudioError } from './audio-error.js';
@@ -19,19 +19,17 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
   app.addHook('preClose', () => audio.close());
 
   app.route({
-    ...endpointRoute(ENDPOINTS.audio.get, {
+    ...readerRoute(app, ENDPOINTS.audio.get, {
       tags,
       summary:
         "A summary's stored narration, its parts with signed URLs (valid 3600 s); null while none was made",
-      bearer: true,
-      errors: [400, 401, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => ({ audio: await audio.get(request.params.id, request.query.language) }),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.audio.prepare, {
+    ...readerRoute(app, ENDPOINTS.audio.prepare, {
       tags,
       summary: 'Narrate a summary (prepare audio), or get its stored narration at once',
       description:
@@ -39,10 +37,8 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
         'stored (with its signed URL: playing can start on the first), then `done` (the whole audio, with usage) ' +
         'or `error` (code and message). A new narration counts one audio against the monthly plan; a stored one ' +
         'and a failed one cost nothing.',
-      bearer: true,
-      errors: [400, 401, 403, 404, 429, 502, 503],
+      errors: [400, 403, 404, 429, 502, 503],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) =>
       answerJsonOrStream<AudioResponse, AudioProgress, AudioEvent>(
         request,
@@ -58,17 +54,15 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.audio.listened, {
+    ...readerRoute(app, ENDPOINTS.audio.listened, {
       tags,
       summary: "Report seconds of a narration listened to (the daily goal's listening)",
       description:
         'The player reports what it played since its last report (1 to 60 s). The server counts at most the ' +
         'time since the reader’s previous report and, over a day, at most the narration’s length; `counted` says ' +
         'what it took. 404 when the reader has no narration of this summary.',
-      bearer: true,
-      errors: [400, 401, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => audio.listened(request.user.id, request.params.id, request.body.seconds),
   });
 };

@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListeningResult } from '@summa/shared';
 import { bookAudio } from '../../db/schema/index.js';
-import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
+import { useNarratingApp } from '../../test/narrating-app.js';
 import { readerClient } from '../../test/reader-client.js';
 import { TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
@@ -13,23 +10,8 @@ import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js'
 // POST /api/summaries/:id/audio/listened (ADR 0033): seconds count toward the day's listening only
 // as far as the server can check them.
 describe.each(TEST_DATABASES)('listening reports on %s', (kind) => {
-  let storageDir: string;
   let clock = new Date();
-  beforeAll(async () => {
-    storageDir = await mkdtemp(path.join(tmpdir(), 'summa-listening-'));
-  });
-  afterAll(async () => {
-    await rm(storageDir, { recursive: true, force: true });
-  });
-  const context = useAppWithFakeModels(
-    kind,
-    () => ({
-      env: { STORAGE_DIR: storageDir },
-      narration: { maxChars: 120, firstPartMaxChars: 80 },
-      clock: () => clock,
-    }),
-    { voice: true },
-  );
+  const { context } = useNarratingApp(kind, () => ({ clock: () => clock }));
   const calls = readerClient(() => context.app);
 
   const report = (user: TestUser | undefined, summaryId: string, payload: unknown) =>

@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { ErrorResponse, Session } from '@summa/shared';
 import { buildApp } from '../../app.js';
 import { passwordResetTokens } from '../../db/schema/index.js';
 import { listOutboxMessages } from '../../providers/mail/outbox.repository.js';
+import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp-server.js';
 import {
   createTestApp,
   createTestDatabase,
@@ -165,28 +164,14 @@ describe.each(TEST_DATABASES)('password recovery through the outbox on %s', (kin
 });
 
 describe('password recovery through SMTP', () => {
-  const received: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: FakeSmtpServer;
   let context: TestContext;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startFakeSmtpServer();
     context = await createTestApp('pglite', {
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: smtp.url,
         MAIL_FROM: 'Summa <no-reply@summa.test>',
         PUBLIC_URL: 'https://summa.test/',
       },
@@ -194,7 +179,7 @@ describe('password recovery through SMTP', () => {
   });
   afterAll(async () => {
     await context.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
   const { recover, reset, login } = useRecovery(() => context);
 
@@ -218,7 +203,9 @@ describe('password recovery through SMTP', () => {
     expect(context.app.mail.kind).toBe('smtp');
     expect((await recover(email, FORGED_HOST)).statusCode).toBe(204);
     const raw = await eventually(async () =>
-      received.find((message) => message.includes(email) && message.includes('Subject: Redefina')),
+      smtp.received
+        .map((message) => message.raw)
+        .find((message) => message.includes(email) && message.includes('Subject: Redefina')),
     );
     expect(raw).toMatch(/^From: Summa <no-reply@summa\.test>/m);
     expect(raw).toContain('Subject: Redefina sua senha do Summa');
@@ -233,10 +220,10 @@ describe('password recovery through SMTP', () => {
   });
 
   it('sends nothing for an unknown e-mail, with the same answer', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     expect((await recover(uniqueEmail('ghost'))).statusCode).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 });
 

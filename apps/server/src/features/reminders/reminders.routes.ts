@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ENDPOINTS, languageFromAcceptLanguage } from '@summa/shared';
-import { endpointRoute } from '../../http/endpoint-route.js';
+import { endpointRoute, readerRoute } from '../../http/endpoint-route.js';
 import type { RemindersService } from './reminders.service.js';
 import { unsubscribePage } from './unsubscribe-page.js';
 
@@ -16,14 +16,11 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
   const tags = ['reminders'];
 
   app.route({
-    ...endpointRoute(ENDPOINTS.reminders.get, {
+    ...readerRoute(app, ENDPOINTS.reminders.get, {
       tags,
       summary: "The reader's daily reminder",
       description: 'Off, 19:00 and every day, with no time zone, before the first save.',
-      bearer: true,
-      errors: [401],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reminders.state(request.user.id);
@@ -31,37 +28,30 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.reminders.save, {
+    ...readerRoute(app, ENDPOINTS.reminders.save, {
       tags,
       summary: 'Choose the daily reminder: on or off, the time, the days and the time zone',
       description: 'The time zone must be one the server knows (IANA); at least one day when on.',
-      bearer: true,
-      errors: [400, 401],
+      errors: [400],
     }),
-    preHandler: app.authenticate,
     handler: async (request) => reminders.save(request.user.id, request.body),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.reminders.pushKey, {
+    ...readerRoute(app, ENDPOINTS.reminders.pushKey, {
       tags,
       summary: "The server's VAPID public key, for a browser's push subscription",
-      bearer: true,
-      errors: [401],
     }),
-    preHandler: app.authenticate,
     handler: async () => reminders.pushKey(),
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.reminders.subscribePush, {
+    ...readerRoute(app, ENDPOINTS.reminders.subscribePush, {
       tags,
       summary: "Keep a browser's push subscription: the reminder comes there as a notification too",
       description: 'The endpoint must be https. The same endpoint again replaces its keys.',
-      bearer: true,
-      errors: [400, 401],
+      errors: [400],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await reminders.subscribePush(request.user.id, request.body);
       return reply.code(204).send(null);
@@ -69,13 +59,11 @@ export const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = as
   });
 
   app.route({
-    ...endpointRoute(ENDPOINTS.reminders.unsubscribePush, {
+    ...readerRoute(app, ENDPOINTS.reminders.unsubscribePush, {
       tags,
       summary: "Stop notifications in a browser (404 when the endpoint is not one of the reader's)",
-      bearer: true,
-      errors: [400, 401, 404],
+      errors: [400, 404],
     }),
-    preHandler: app.authenticate,
     handler: async (request, reply) => {
       await reminders.unsubscribePush(request.user.id, request.body.endpoint);
       return reply.code(204).send(null);

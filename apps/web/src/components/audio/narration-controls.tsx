@@ -41,12 +41,7 @@ function TransportButton({
 export function NarrationFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <CardSection
-      icon={<Headphones aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />}
-      title={t('audio.heading')}
-      lead={t('audio.lead')}
-      testId="audio-player"
-    >
+    <CardSection icon={Headphones} title={t('audio.heading')} lead={t('audio.lead')} testId="audio-player">
       {children}
     </CardSection>
   );

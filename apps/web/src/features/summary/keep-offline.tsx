@@ -65,7 +65,7 @@ export function KeepOffline({ summary, owner }: { summary: Summary; owner: strin
   const entry = kept.data ?? null;
   return (
     <CardSection
-      icon={<HardDriveDownload aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />}
+      icon={HardDriveDownload}
       title={t('offline.keep.heading')}
       lead={t('offline.keep.lead')}
       testId="keep-offline"

@@ -1,19 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENDPOINTS, STEP_PERCENT, type TranslateSummaryResponse, type TranslationEvent } from '@summa/shared';
+import { ENDPOINTS, type TranslateSummaryResponse } from '@summa/shared';
 import { readerRoute } from '../../../http/endpoint-route.js';
 import { answerJsonOrStream } from '../../../http/json-or-stream.js';
-import { asReplyError } from '../../../http/reply-error.js';
-import { GenerationCancelled, GenerationError } from '../generation/generation-error.js';
-import type { WriterEvent } from '../generation/summary-writer.js';
+import { summaryStreamOptions } from '../generation/summary-stream.js';
 import type { TranslationService } from './translation.service.js';
 
 export interface TranslationRoutesOptions {
   translation: TranslationService;
 }
-
-/** Our own errors as they are, a database outage as one, anything else as a failed translation. */
-const asReply = (error: unknown) =>
-  asReplyError(error, (cause) => new GenerationError('TRANSLATION_FAILED', { cause }));
 
 export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> = async (
   app,
@@ -34,17 +28,11 @@ export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> 
       errors: [400, 403, 404, 429, 502, 503],
     }),
     handler: async (request, reply) =>
-      answerJsonOrStream<TranslateSummaryResponse, WriterEvent, TranslationEvent>(
+      answerJsonOrStream(
         request,
         reply,
         () => translation.prepare(request.user.id, request.params.id, request.body.language),
-        {
-          asReply,
-          isCancelled: (error) => error instanceof GenerationCancelled,
-          opening: [{ type: 'progress', step: 'resolve', percent: STEP_PERCENT.resolve }],
-          done: (result) => ({ type: 'done', step: 'done', percent: 100, ...result }),
-          failed: (code, message) => ({ type: 'error', step: 'error', percent: 0, code, message }),
-        },
+        summaryStreamOptions<TranslateSummaryResponse>('TRANSLATION_FAILED'),
       ),
   });
 };
