@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@summa/shared';
 import { contactMessages, mailOutbox } from '../../db/schema/index.js';
 import { listOutboxMessages } from '../../providers/mail/outbox.repository.js';
+import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp-server.js';
 import { closedPort } from '../../test/llm-test-kit.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, uniqueEmail, uniqueIp } from '../../test/test-users.js';
@@ -224,31 +223,14 @@ describe('the contact message mailed to CONTACT_TO through the outbox', () => {
 });
 
 describe('the contact message mailed to CONTACT_TO through SMTP', () => {
-  const received: { raw: string; to: string[] }[] = [];
-  let smtp: SMTPServer;
+  let smtp: FakeSmtpServer;
   let context: TestContext;
   let broken: TestContext;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            raw: Buffer.concat(chunks).toString('utf8'),
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startFakeSmtpServer();
     context = await createTestApp('pglite', {
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_TO: `${TEAM}, support@summa.test` },
+      env: { SMTP_URL: smtp.url, CONTACT_TO: `${TEAM}, support@summa.test` },
     });
     // An SMTP server that is not there: every mail fails at once.
     broken = await createTestApp('pglite', {
@@ -258,7 +240,7 @@ describe('the contact message mailed to CONTACT_TO through SMTP', () => {
   afterAll(async () => {
     await context.close();
     await broken.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('sends it to every CONTACT_TO address with the sender as Reply-To, in the sender’s language', async () => {
@@ -269,7 +251,9 @@ describe('the contact message mailed to CONTACT_TO through SMTP', () => {
     });
     expect(response.statusCode, response.body).toBe(202);
     // Sent before the answer: no waiting.
-    const mail = received.find((message) => message.to.includes(TEAM) && message.raw.includes(reader.email));
+    const mail = smtp.received.find(
+      (message) => message.to.includes(TEAM) && message.raw.includes(reader.email),
+    );
     expect(mail?.to).toEqual([TEAM, 'support@summa.test']);
     expect(mail?.raw).toMatch(/^Subject: Summa contact: Ana Souza$/m);
     expect(mail?.raw).toMatch(new RegExp(`^Reply-To: ${reader.email.replace('.', '\\.')}$`, 'm'));
@@ -280,11 +264,11 @@ describe('the contact message mailed to CONTACT_TO through SMTP', () => {
 
   it('mails nothing for a bot', async () => {
     const email = uniqueEmail('smtp-bot');
-    const before = received.length;
+    const before = smtp.received.length;
     expect((await contactCalls(() => context).send({ ...valid(email), website: 'spam' })).statusCode).toBe(
       202,
     );
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it('answers 502 CONTACT_NOT_SENT, translated, and keeps nothing when the mail fails', async () => {

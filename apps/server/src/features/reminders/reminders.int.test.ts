@@ -4,11 +4,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderStateSchema, type ReminderState } from '@summa/shared';
 import { pushSubscriptions } from '../../db/schema/index.js';
 import { errorOf } from '../../test/api-errors.js';
+import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp-server.js';
 import { createTestApp, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestUser, type TestUser } from '../../test/test-users.js';
 
@@ -56,8 +56,7 @@ function browserSubscription(endpoint: string) {
 const unfolded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' ');
 
 describe.each(TEST_DATABASES)('daily reminders on %s', (kind) => {
-  const mails: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: FakeSmtpServer;
   let push: Awaited<ReturnType<typeof startPushService>>;
   let context: TestContext;
   let clock = new Date('2026-11-26T21:00:00Z');
@@ -65,23 +64,10 @@ describe.each(TEST_DATABASES)('daily reminders on %s', (kind) => {
   let other: TestUser;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          mails.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startFakeSmtpServer();
     push = await startPushService();
-    const { port } = smtp.server.address() as AddressInfo;
     context = await createTestApp(kind, {
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://summa.example' },
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://summa.example' },
       clock: () => clock,
     });
     reader = await signUpTestUser(context.app, { full_name: 'Rita Reminded' });
@@ -95,7 +81,7 @@ describe.each(TEST_DATABASES)('daily reminders on %s', (kind) => {
   afterAll(async () => {
     await context.close();
     await push.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const call = (options: InjectOptions, user?: TestUser) =>
@@ -115,7 +101,9 @@ describe.each(TEST_DATABASES)('daily reminders on %s', (kind) => {
     );
   /** The reminders mailed to the reader (not the sign-up's confirmation). */
   const mailsTo = (user: TestUser) =>
-    mails.filter((raw) => raw.includes(`To: ${user.email}`) && raw.includes('List-Unsubscribe-Post'));
+    smtp.received.flatMap(({ raw }) =>
+      raw.includes(`To: ${user.email}`) && raw.includes('List-Unsubscribe-Post') ? [raw] : [],
+    );
 
   it('answers 401 without a session on every reader endpoint', async () => {
     const subscription = browserSubscription(`${push.origin}/anonymous`);
