@@ -52,6 +52,8 @@ declare module 'fastify' {
     modelStatus(): LlmStatus;
     /** One tick of the daily reminders, as the queue's schedule runs it each minute. */
     runReminderTick(): Promise<TickOutcome>;
+    /** Queues a sweep of the covers, as the queue's schedule does every five minutes (a worker runs it). */
+    sweepCovers(): Promise<void>;
   }
 }
 
@@ -139,7 +141,6 @@ export async function buildApp({
     redisKeyPrefix: config.redisKeyPrefix,
     limits: config.limits,
   });
-  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
 
   // Never the request's Host or X-Forwarded-Host: anyone can set those (see AuthDeps.baseUrl).
   const baseUrl = () => {
@@ -155,13 +156,15 @@ export async function buildApp({
     log: app.log,
     metrics,
     rateLimit: app.rateLimit,
-    mail: app.mail,
+    mailSettings: { smtpUrl: config.smtpUrl, from: config.mailFrom },
     baseUrl,
   });
   app.addHook('onClose', () => services.close());
+  await app.register(mailPlugin, { mailer: services.mail });
   app.decorate('modelStatus', () => services.llm.status());
   // The daily reminders' tick as the queue's schedule runs it each minute (tests run it with their clock).
   app.decorate('runReminderTick', () => services.reminders.tick());
+  app.decorate('sweepCovers', () => services.sweepCovers());
   // The model starts downloading or loading once the server listens, so the first reader does
   // not pay for it and readiness does not wait for it (tests that only inject never listen).
   if (preloadModel) {
@@ -169,11 +172,11 @@ export async function buildApp({
       setImmediate(() => services.llm.preload?.());
     });
   }
-  // Writes the shipped catalogue when it changed, then builds the search index; then the covers
-  // still missing are fetched in the background (never on a reader's request).
+  // Writes the shipped catalogue when it changed, then builds the search index; then a worker
+  // queues a sweep of the covers still missing, fetched in the background (never on a reader's request).
   app.addHook('onReady', async () => {
     await services.catalog.importShipped();
-    services.coverSweep?.start();
+    await services.sweepCovers();
   });
   // Then the editorial library, whose summaries link to the catalogue's books (hooks run in order,
   // each within its own start-up time).

@@ -28,7 +28,7 @@ import { ContactService } from './features/contact/contact.service.js';
 import { JobQueue, type JobQueueSettings } from './queue/job-queue.js';
 import { InProcessRelay } from './queue/progress-relay.js';
 import { PostgresRelay } from './db/postgres-relay.js';
-import { startReminderTicks, startUpkeep } from './queue/upkeep.js';
+import { startCoverSweeps, startReminderTicks, startUpkeep, sweepCovers } from './queue/upkeep.js';
 import { databaseUpkeep } from './queue/upkeep.repository.js';
 import { CoverSweep, type CoverSweepSettings } from './features/catalog/covers/cover-sweep.js';
 import { CoversService } from './features/catalog/covers/covers.service.js';
@@ -53,7 +53,8 @@ import { SummariesService } from './features/summaries/summaries.service.js';
 import { TestimonialsService } from './features/testimonials/testimonials.service.js';
 import { TranslationService } from './features/summaries/translation/translation.service.js';
 import { UsageService } from './features/usage/usage.service.js';
-import type { Mailer } from './plugins/mail.js';
+import { createMailProvider, type MailSettings } from './providers/mail/mail-provider.js';
+import { QueuedMailer } from './queue/mail-jobs.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { Metrics } from './observability/metrics.js';
 import type { ReaderActivity } from './ports/reader-activity.js';
@@ -89,6 +90,8 @@ export interface ServiceOverrides {
   coverSweep?: Partial<CoverSweepSettings> | undefined;
   /** The job queue's heartbeat, supervision and concurrency (tests shorten them). */
   jobQueue?: Partial<JobQueueSettings> | undefined;
+  /** A refused mail's first wait before it is tried again, in seconds (tests shorten it). */
+  mailRetryDelaySeconds?: number | undefined;
   /**
    * A second app on an embedded database another app of this process is running (tests of two
    * instances): what it finds claimed is that app's live work, not a dead process's, so the
@@ -107,7 +110,8 @@ export interface CompositionOptions extends ServiceOverrides {
   metrics: Metrics;
   /** The shared rate limits (plugins/rate-limit.ts): fair use of the model and the voice, sign-in limits. */
   rateLimit: RateLimiter;
-  mail: Mailer;
+  /** SMTP_URL and MAIL_FROM: SMTP when set, else the outbox table (ADR 0011). */
+  mailSettings: MailSettings;
   /**
    * The base of mailed links, the Google redirect URI and Stripe's return URLs: PUBLIC_URL, else
    * this server on localhost (on the port it listens on, known once it does).
@@ -138,8 +142,11 @@ export interface Services {
   catalog: CatalogService;
   /** The book covers the app stores and serves. */
   covers: CoversService;
-  /** Fetches the covers in the background once the catalogue is in; undefined with COVERS_FETCH=off. */
-  coverSweep: CoverSweep | undefined;
+  /**
+   * Queues a sweep of the catalogue's covers now (a worker, once the catalogue is in; tests); the
+   * queue's schedule sweeps every five minutes. Nothing on a web instance or with COVERS_FETCH=off.
+   */
+  sweepCovers(): Promise<void>;
   usage: UsageService;
   summaries: SummariesService;
   generation: GenerationService;
@@ -165,6 +172,8 @@ export interface Services {
   reviews: ReviewsService;
   /** The daily reminders: settings, push subscriptions, unsubscribe, and the tick the queue runs. */
   reminders: RemindersService;
+  /** Outgoing e-mail: queued mails, sent by a worker (ADR 0031), and the contact form's, sent at once. */
+  mail: QueuedMailer;
   /** The admin console's audit log, usage log and cross-feature reads (ADR 0030). */
   admin: AdminService;
   /** Local stored files through signed URLs; none with S3 (its presigned URLs point at the bucket). */
@@ -197,7 +206,31 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   const tts = options.ttsProvider ?? (await createTtsProvider(config.tts));
   if (!options.ttsProvider) closers.push(() => tts.close());
 
-  const auth = await composeAuth(options);
+  // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
+  const shutdownGraceMs = config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2);
+  // The model and speech work and the e-mail go through the job queue (ADR 0031): a web instance
+  // queues them (and follows the work through the relay), a worker runs them; SUMMA_ROLE=all does
+  // both in one process.
+  const works = config.role !== 'web';
+  const queue = await JobQueue.start({
+    database,
+    log,
+    metrics: options.metrics,
+    works,
+    settings: options.jobQueue,
+  });
+  closers.unshift(() => queue.stop(shutdownGraceMs));
+  options.metrics.bindQueue(queue);
+  const mail = new QueuedMailer({
+    provider: createMailProvider(options.mailSettings, db, log),
+    queue,
+    log,
+    retryDelaySeconds: options.mailRetryDelaySeconds,
+  });
+  // After the queue stopped: its last mail jobs may still be sending.
+  closers.push(() => mail.close());
+
+  const auth = await composeAuth(options, mail);
   // The AdminAudit and WorkLog ports: the console's audit rows and usage numbers.
   const admin = new AdminService({ db, log });
 
@@ -228,20 +261,6 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   // The ReaderActivity port: Gamification turns what readers do into streaks, achievements and XP.
   const activity = options.readerActivity ?? progress;
 
-  // Leaves time after the grace to tell the readers and close the database before main.ts gives up.
-  const shutdownGraceMs = config.shutdownTimeoutMs - Math.min(2_000, config.shutdownTimeoutMs / 2);
-  // The model and speech work goes through the job queue (ADR 0031): a web instance queues it and
-  // follows it through the relay, a worker runs it; SUMMA_ROLE=all does both in one process.
-  const works = config.role !== 'web';
-  const queue = await JobQueue.start({
-    database,
-    log,
-    metrics: options.metrics,
-    works,
-    settings: options.jobQueue,
-  });
-  closers.unshift(() => queue.stop(shutdownGraceMs));
-  options.metrics.bindQueue(queue);
   const target = database.queueTarget;
   const relay = target.kind === 'pglite' ? new InProcessRelay() : await PostgresRelay.open(target.url, log);
   closers.push(() => relay.close());
@@ -375,7 +394,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   const reminders = new RemindersService({
     db,
     log,
-    mail: options.mail,
+    mail,
     push: new PushSender({ ...(await vapidKeys(options)), subject: vapidSubject(config) }),
     // The ReaderStreaks port: whether the reader read that day, and their streak.
     streaks: progress,
@@ -394,6 +413,8 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       log,
     );
     await startReminderTicks(queue, () => reminders.tick());
+    await mail.work();
+    await startCoverSweeps(queue, coverSweep ? () => coverSweep.run() : undefined);
   }
 
   return {
@@ -408,7 +429,9 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     }),
     catalog,
     covers,
-    coverSweep,
+    sweepCovers: async () => {
+      if (works && coverSweep) await sweepCovers(queue);
+    },
     usage,
     summaries,
     generation,
@@ -420,7 +443,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     ranking,
     billing,
     account,
-    contact: new ContactService({ db, mail: options.mail, contactTo: config.contactTo, log }),
+    contact: new ContactService({ db, mail, contactTo: config.contactTo, log }),
     testimonials,
     // The ListedBooks port: shelves and reading lists show catalogue books as the catalogue does.
     people: new PeopleService({ db, books: catalogLookup, log }),
@@ -428,9 +451,12 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     reviews: new ReviewsService({ db, goals: progress, ...(options.clock ? { now: options.clock } : {}) }),
     readingList,
     reminders,
+    mail,
     admin,
     files: storage instanceof LocalStorage ? new FilesService({ storage }) : undefined,
     async close() {
+      // Mails a request dispatched are queued before the queue stops.
+      await mail.queued();
       // The sweep first: it may be storing a cover, and the storage and database close after this.
       await coverSweep?.stop();
       for (const close of closers) await close();
@@ -489,8 +515,8 @@ function nextBook(deps: {
 }
 
 /** Accounts, sessions and sign-in; its keys come from the database unless the config sets them. */
-async function composeAuth(options: CompositionOptions): Promise<AuthServices> {
-  const { config, database, log, rateLimit, mail, baseUrl } = options;
+async function composeAuth(options: CompositionOptions, mail: QueuedMailer): Promise<AuthServices> {
+  const { config, database, log, rateLimit, baseUrl } = options;
   const { db } = database;
   // A generated key lives in the database so that every instance, and every restart, shares it.
   const accessTokens = createAccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt')));

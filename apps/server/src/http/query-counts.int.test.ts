@@ -20,10 +20,10 @@ const STATEMENTS = {
   /** The summary and its finished narration are both kept by the instance. */
   audio: 0,
   /**
-   * The history check, the summary's topic, BEGIN, the reader's standing locked, the award
+   * The history check with the summary's topic, BEGIN, the reader's standing locked, the award
    * inserted, the progress saved with the rank counts, COMMIT.
    */
-  xpAward: 7,
+  xpAward: 6,
 } as const;
 
 /** Repeats, of which the fewest statements count: background work (a session check) only adds. */

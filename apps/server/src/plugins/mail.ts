@@ -1,17 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailProvider, type MailMessage, type MailSettings } from '../providers/mail/mail-provider.js';
+import type { z } from 'zod';
+import type { MailMessage } from '../providers/mail/mail-provider.js';
+
+/** A kind of queued mail (Mailer.define): what a caller hands over to have one sent. */
+export interface QueuedMail<D> {
+  /**
+   * Queues the mail in the background, so that a response takes as long whether or not a message
+   * goes out (its builder may decide there is none). A failure to queue it is logged.
+   */
+  dispatch(data: D): void;
+  /** Queues the mail and resolves once it is stored in the queue (a job that must not end before). */
+  enqueue(data: D): Promise<void>;
+}
 
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
+  /** Sends at once, in the caller's time: for a caller who must tell whether it went (the contact form). */
   send(message: MailMessage): Promise<void>;
   /**
-   * Prepares and sends a message in the background, so that a response takes as long whether or
-   * not a message goes out (`prepare` may decide there is none). Failures are logged; closing
-   * the app waits for messages in flight.
+   * Declares a kind of mail sent as a job of the queue (ADR 0031): its data (ids and the like,
+   * never a secret) is stored in the job, and the worker that runs it builds the message with
+   * `build` (a link's one-time token is made there) and sends it, retried with back-off when the
+   * mail server refuses it. Every role declares the same kinds, at start.
    */
-  dispatch(prepare: () => Promise<MailMessage | undefined>): void;
-  /** Resolves once every message dispatched so far is sent or has failed (shutdown, tests). */
+  define<D extends object>(
+    name: string,
+    data: z.ZodType<D>,
+    build: (data: D) => Promise<MailMessage | undefined>,
+  ): QueuedMail<D>;
+  /**
+   * Resolves once every mail dispatched so far is queued and, on a process that runs the queue's
+   * workers, once no mail job waits or runs (those waiting for a retry aside): tests, shutdown.
+   */
   settled(): Promise<void>;
 }
 
@@ -21,27 +42,7 @@ declare module 'fastify' {
   }
 }
 
-export const mailPlugin = fp(async (app: FastifyInstance, settings: MailSettings) => {
-  const provider = createMailProvider(settings, app.db, app.log);
-  const inFlight = new Set<Promise<void>>();
-
-  const mailer: Mailer = {
-    kind: provider.kind,
-    send: (message) => provider.send(message),
-    dispatch(prepare) {
-      const sending = prepare()
-        .then((message) => (message ? provider.send(message) : undefined))
-        .catch((error: unknown) => app.log.error({ err: error }, 'mail not sent'))
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
-    },
-    async settled() {
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+/** Hands the app's mailer (composition.ts builds it on the job queue) to routes and tests as `app.mail`. */
+export const mailPlugin = fp(async (app: FastifyInstance, { mailer }: { mailer: Mailer }) => {
   app.decorate('mail', mailer);
-  app.addHook('onClose', async () => {
-    await mailer.settled();
-    await provider.close();
-  });
 });

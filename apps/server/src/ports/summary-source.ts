@@ -32,6 +32,8 @@ export interface SummarySource {
    * link included): XP and achievements are earned only for those.
    */
   inHistory(userId: string, summaryId: string): Promise<boolean>;
+  /** The summary's topic when it is in the reader's own history (both in one look-up); else undefined. */
+  topicInHistory(userId: string, summaryId: string): Promise<SummaryTopic | undefined>;
   /** Whether the reader has rated the summary. */
   feedbackGiven(userId: string, summaryId: string): Promise<boolean>;
 }

@@ -21,21 +21,45 @@ export const QUEUES = {
   upkeep: 'upkeep',
   /** The daily reminders' tick (queue/upkeep.ts), once per cluster per minute. */
   reminders: 'reminders',
+  /** Outgoing e-mail (queue/mail-jobs.ts): one job per message, built and sent by a worker. */
+  mail: 'mail',
+  /** The catalogue's cover sweep (queue/upkeep.ts): at a worker's start and every five minutes. */
+  covers: 'covers',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+interface QueuePolicy {
+  retryLimit: number;
+  /** Seconds before a retry; doubled on each one with `retryBackoff`. */
+  retryDelay: number;
+  retryBackoff?: boolean;
+  deadLetter?: string;
+  /**
+   * Its jobs are always stored, even on the embedded database: nothing is lost when the process
+   * dies, and a failed job is retried (a mail whose server refused it), which a job handed to the
+   * process's own handler never is.
+   */
+  stored?: boolean;
+}
 /**
  * Each queue's retry policy (ADR 0031). A model or speech job retries at once, three times: it
  * fails again only when its worker died or stopped, and a reader is waiting. Its jobs that fail
  * for the last time go to its dead-letter queue, whose worker tells the waiting readers at once.
  */
-const QUEUE_POLICIES: Record<QueueName, { retryLimit: number; retryDelay: number; deadLetter?: string }> = {
+const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
   summary: { retryLimit: 3, retryDelay: 0, deadLetter: 'summary_failed' },
   narration: { retryLimit: 3, retryDelay: 0, deadLetter: 'narration_failed' },
   upkeep: { retryLimit: 3, retryDelay: 0 },
   // A tick's reminders are claimed once per reader and day before sending: a retry never sends twice.
   reminders: { retryLimit: 3, retryDelay: 0 },
+  // A refused mail waits 30 s or more, then twice as long each time: two to four hours in all.
+  mail: { retryLimit: 8, retryDelay: 30, retryBackoff: true, stored: true },
+  // A sweep that failed is the next tick's to do again (its covers' claims run out).
+  covers: { retryLimit: 0, retryDelay: 0 },
 };
+
+/** The queues whose jobs are always stored (see `QueuePolicy.stored`). */
+const STORED_QUEUES = Object.values(QUEUES).filter((name) => QUEUE_POLICIES[name].stored);
 
 /** What a worker does with a job of a queue that failed for the last time (its data, as sent). */
 export type ExhaustedHandler = (data: unknown) => Promise<void>;
@@ -73,6 +97,11 @@ interface Stamped {
   [JOB_TRACE_KEY]?: JobTrace | undefined;
   /** When the job was sent (epoch ms): its wait is timed from here when a worker starts it. */
   sentAt?: number | undefined;
+}
+
+export interface SendOptions {
+  /** This job's wait before a retry, instead of its queue's (tests shorten it). */
+  retryDelaySeconds?: number | undefined;
 }
 
 export type JobHandler<D extends JobData> = (data: D, job: { id: string }) => Promise<void>;
@@ -135,7 +164,7 @@ export class JobQueue implements JobQueueStats {
     boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const name of Object.values(QUEUES)) {
-      const { deadLetter, ...retries } = QUEUE_POLICIES[name];
+      const { deadLetter, stored: _stored, ...retries } = QUEUE_POLICIES[name];
       const common = { notify: true, heartbeatSeconds: settings.heartbeatSeconds, deleteAfterSeconds: 3_600 };
       // Created first: a queue's dead letter must exist. Its worker polls it (a job lands there from
       // pg-boss's supervisor, which wakes nobody) every 2 s.
@@ -173,9 +202,9 @@ export class JobQueue implements JobQueueStats {
   }
 
   /** Queues a job. On an instance that also works, its worker is woken at once rather than at its next poll. */
-  async send(queue: QueueName, data: JobData): Promise<string | null> {
+  async send(queue: QueueName, data: JobData, options: SendOptions = {}): Promise<string | null> {
     const stamped = { ...data, [JOB_TRACE_KEY]: jobTrace(), sentAt: Date.now() } satisfies Stamped;
-    const local = this.inProcess ? this.localHandlers.get(queue) : undefined;
+    const local = this.inProcess && !QUEUE_POLICIES[queue].stored ? this.localHandlers.get(queue) : undefined;
     if (local) {
       if (this.stopped) throw new Error('the job queue has stopped');
       const id = randomUUID();
@@ -192,7 +221,9 @@ export class JobQueue implements JobQueueStats {
       });
       return id;
     }
-    const id = await this.boss.send(queue, stamped);
+    const id = await this.boss.send(queue, stamped, {
+      ...(options.retryDelaySeconds === undefined ? {} : { retryDelay: options.retryDelaySeconds }),
+    });
     const workerId = this.workerIds.get(queue);
     if (workerId) this.boss.notifyWorker(workerId);
     return id;
@@ -243,6 +274,11 @@ export class JobQueue implements JobQueueStats {
     await this.boss.schedule(queue, cron, { task: name }, { key: name, singletonKey: name });
   }
 
+  /** Removes a schedule made by `schedule` (one a configuration no longer wants; nothing if there is none). */
+  async unschedule(queue: QueueName, name: string): Promise<void> {
+    await this.boss.unschedule(queue, name);
+  }
+
   /** JobQueueStats: the jobs waiting and running per queue, in one query. */
   async depth(): Promise<readonly QueueDepth[]> {
     if (this.stopped) return [];
@@ -266,10 +302,25 @@ export class JobQueue implements JobQueueStats {
    * readers died with it; they are dropped rather than left active until their heartbeat lapses.
    */
   async dropActive(): Promise<number> {
+    // A stored queue's job (a mail) is kept: its heartbeat lapses and it is tried again.
     const rows = await this.boss
       .getDb()
-      .executeSql(`delete from pgboss.job where state = 'active' returning id`);
+      .executeSql(`delete from pgboss.job where state = 'active' and name <> all($1) returning id`, [
+        STORED_QUEUES,
+      ]);
     return rows.rows.length;
+  }
+
+  /** How many jobs of `queue` wait to run or are running (not those waiting for a retry). */
+  async pending(queue: QueueName): Promise<number> {
+    if (this.stopped) return 0;
+    const rows = await this.boss
+      .getDb()
+      .executeSql(
+        `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'active')`,
+        [queue],
+      );
+    return (rows.rows as { n: number }[])[0]?.n ?? 0;
   }
 
   /** Stops fetching; running jobs get `graceMs` to finish, then the process may go (their jobs retry elsewhere). */

@@ -38,3 +38,32 @@ export async function startReminderTicks(queue: JobQueue, tick: () => Promise<un
   });
   await queue.schedule(QUEUES.reminders, 'reminders', SCHEDULE);
 }
+
+/** Every five minutes: the covers whose time came (new books, failures' back-off) are looked up. */
+const COVERS_SCHEDULE = '*/5 * * * *';
+
+/**
+ * The catalogue's cover sweep (features/catalog/covers): one job per tick for the cluster, and
+ * one more when a worker starts (`sweepCovers`), once the catalogue is in. Sweeps that meet (two
+ * workers starting together, a slow sweep and the next tick) fetch nothing twice: each cover is
+ * claimed before it is fetched.
+ */
+export async function startCoverSweeps(
+  queue: JobQueue,
+  sweep: (() => Promise<void>) | undefined,
+): Promise<void> {
+  // COVERS_FETCH=off: a schedule an earlier start made would queue jobs nobody runs.
+  if (!sweep) {
+    await queue.unschedule(QUEUES.covers, 'covers');
+    return;
+  }
+  await queue.work(QUEUES.covers, async () => {
+    await sweep();
+  });
+  await queue.schedule(QUEUES.covers, 'covers', COVERS_SCHEDULE);
+}
+
+/** Queues a sweep of the covers now (a worker's start; tests), which a worker runs. */
+export async function sweepCovers(queue: JobQueue): Promise<void> {
+  await queue.send(QUEUES.covers, { task: 'covers' });
+}

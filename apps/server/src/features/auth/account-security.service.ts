@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   fillTemplate,
   translations,
@@ -8,6 +8,7 @@ import {
   type EmailChangePending,
 } from '@summa/shared';
 import { AppError } from '../../http/app-error.js';
+import type { QueuedMail } from '../../plugins/mail.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import type { ReaderReauthentication } from '../../ports/reader-reauthentication.js';
 import { findAccount, findPasswordHash, findUserIdByEmail } from './auth.repository.js';
@@ -42,7 +43,15 @@ export interface AccountSecurityDeps extends Pick<
  * (the ReaderReauthentication port).
  */
 export class AccountSecurityService implements ReaderReauthentication {
-  constructor(private readonly deps: AccountSecurityDeps) {}
+  private readonly passwordChangedMail: QueuedMail<{ userId: string; baseUrl: string }>;
+
+  constructor(private readonly deps: AccountSecurityDeps) {
+    this.passwordChangedMail = deps.mail.define(
+      'password-changed',
+      z.object({ userId: z.string(), baseUrl: z.string() }),
+      ({ userId, baseUrl }) => this.passwordChangedNotice(userId, baseUrl),
+    );
+  }
 
   /**
    * Sets a new password. An account with a password must give it (400 PASSWORD_REQUIRED, or
@@ -60,8 +69,7 @@ export class AccountSecurityService implements ReaderReauthentication {
       reader.sessionId,
     );
     this.deps.forgetSessions({ userId: reader.id });
-    const baseUrl = this.deps.baseUrl();
-    this.deps.mail.dispatch(() => this.passwordChangedNotice(reader.id, baseUrl));
+    this.passwordChangedMail.dispatch({ userId: reader.id, baseUrl: this.deps.baseUrl() });
   }
 
   /**

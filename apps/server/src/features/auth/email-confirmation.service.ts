@@ -1,4 +1,6 @@
 import { fillTemplate, translations } from '@summa/shared';
+import { z } from 'zod';
+import type { QueuedMail } from '../../plugins/mail.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import { AppError } from '../../http/app-error.js';
 import { findAccount } from './auth.repository.js';
@@ -21,12 +23,33 @@ export type EmailConfirmationDeps = Pick<
 
 /** Proving an account's address with a mailed link, and the admin role that follows proven addresses. */
 export class EmailConfirmationService {
-  constructor(private readonly deps: EmailConfirmationDeps) {}
+  // Queued mails carry ids; the worker that sends one makes its link's token (ADR 0031).
+  private readonly confirmMail: QueuedMail<{ userId: string; baseUrl: string }>;
+  private readonly changeMail: QueuedMail<{ userId: string; newEmail: string; baseUrl: string }>;
+  private readonly changedNotice: QueuedMail<{ userId: string; previousEmail: string; email: string }>;
+
+  constructor(private readonly deps: EmailConfirmationDeps) {
+    const { mail } = deps;
+    this.confirmMail = mail.define(
+      'confirm-email',
+      z.object({ userId: z.string(), baseUrl: z.string() }),
+      ({ userId, baseUrl }) => this.prepareMail(userId, baseUrl),
+    );
+    this.changeMail = mail.define(
+      'change-email',
+      z.object({ userId: z.string(), newEmail: z.string(), baseUrl: z.string() }),
+      ({ userId, newEmail, baseUrl }) => this.prepareChangeMail(userId, newEmail, baseUrl),
+    );
+    this.changedNotice = mail.define(
+      'email-changed',
+      z.object({ userId: z.string(), previousEmail: z.string(), email: z.string() }),
+      ({ userId, previousEmail, email }) => this.prepareChangedNotice(userId, previousEmail, email),
+    );
+  }
 
   /** Mails a confirmation link to the account's address, in the background; nothing once it is proven. */
   request(userId: string): void {
-    const baseUrl = this.deps.baseUrl();
-    this.deps.mail.dispatch(() => this.prepareMail(userId, baseUrl));
+    this.confirmMail.dispatch({ userId, baseUrl: this.deps.baseUrl() });
   }
 
   /**
@@ -34,8 +57,7 @@ export class EmailConfirmationService {
    * background; until then the account keeps its address.
    */
   requestChange(userId: string, newEmail: string): void {
-    const baseUrl = this.deps.baseUrl();
-    this.deps.mail.dispatch(() => this.prepareChangeMail(userId, newEmail, baseUrl));
+    this.changeMail.dispatch({ userId, newEmail, baseUrl: this.deps.baseUrl() });
   }
 
   /**
@@ -52,7 +74,7 @@ export class EmailConfirmationService {
     this.deps.forgetSessions({ userId: outcome.userId });
     if (outcome.kind === 'changed') {
       const { userId, previousEmail, email } = outcome;
-      this.deps.mail.dispatch(() => this.prepareChangedNotice(userId, previousEmail, email));
+      this.changedNotice.dispatch({ userId, previousEmail, email });
     }
     return outcome.userId;
   }

@@ -1,4 +1,6 @@
 import { fillTemplate, translations, type Session } from '@summa/shared';
+import { z } from 'zod';
+import type { QueuedMail } from '../../plugins/mail.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import { AppError } from '../../http/app-error.js';
 import { findAccount, findUserIdByEmail } from './auth.repository.js';
@@ -18,15 +20,24 @@ export interface RecoveryDeps extends Pick<
 
 /** Password recovery: a mailed reset link, and the new password it sets. */
 export class RecoveryService {
-  constructor(private readonly deps: RecoveryDeps) {}
+  /** The job carries the address, never a token: the worker that sends the mail makes its link. */
+  private readonly resetMail: QueuedMail<{ email: string; baseUrl: string }>;
+
+  constructor(private readonly deps: RecoveryDeps) {
+    this.resetMail = deps.mail.define(
+      'reset-password',
+      z.object({ email: z.string(), baseUrl: z.string() }),
+      ({ email, baseUrl }) => this.prepareMail(email, baseUrl),
+    );
+  }
 
   /**
    * Mails a reset link when the e-mail has an account. Everything after the rate limits happens in
-   * the background, so the answer is the same, in content and in time, for any e-mail.
+   * the background (a job is queued for any e-mail; its worker looks the account up), so the
+   * answer is the same, in content and in time, for any e-mail.
    */
   request(email: string): void {
-    const baseUrl = this.deps.baseUrl();
-    this.deps.mail.dispatch(() => this.prepareMail(email, baseUrl));
+    this.resetMail.dispatch({ email, baseUrl: this.deps.baseUrl() });
   }
 
   /** Sets the new password, proves the address, signs out every session, and signs the user in afresh. */

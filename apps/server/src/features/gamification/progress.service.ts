@@ -97,14 +97,9 @@ export class ProgressService implements ReaderActivity, GoalActivity, ReaderStre
    */
   async award(userId: string, { eventType, subjectId }: XpEventRequest): Promise<AddXpResult> {
     const { summaries } = this.deps;
-    if (!(await summaries.inHistory(userId, subjectId))) throw new AppError('NOT_FOUND', 404);
-    const topic =
-      eventType === 'read_summary' || eventType === 'share_summary'
-        ? await summaries.topicOf(subjectId)
-        : undefined;
-    if ((eventType === 'read_summary' || eventType === 'share_summary') && !topic) {
-      throw new AppError('NOT_FOUND', 404);
-    }
+    // In the reader's history (every summary there is stored, so it has a topic) and its topic, in one look-up.
+    const topic = await summaries.topicInHistory(userId, subjectId);
+    if (!topic) throw new AppError('NOT_FOUND', 404);
     if (eventType === 'feedback_given' && !(await summaries.feedbackGiven(userId, subjectId))) {
       throw new AppError('NOT_FOUND', 404);
     }
@@ -117,7 +112,7 @@ export class ProgressService implements ReaderActivity, GoalActivity, ReaderStre
       const xp = XP_BY_EVENT[eventType];
       // The first read of a summary brings its language and category (recorded with the award).
       const facts: { kind: FactKind; value: string }[] =
-        eventType === 'read_summary' && topic
+        eventType === 'read_summary'
           ? [
               { kind: 'language', value: topic.language },
               ...(topic.category ? [{ kind: 'category' as const, value: topic.category }] : []),

@@ -167,27 +167,33 @@ export async function hasUserSummary(db: Database, userId: string, summaryId: st
 export const readerSummaryKey = (userId: string, summaryId: string) => `${userId}|${summaryId}`;
 
 /**
- * Which of these `readerSummaryKey` pairs are in the readers' lists, in one query (a key that
- * names no valid id is in none).
+ * Which of these `readerSummaryKey` pairs are in the readers' lists, with each listed summary's
+ * topic, in one query (a key that names no valid id is in none).
  */
-export async function findUserSummaryPairs(
+export async function findListedTopics(
   db: Database,
   keys: readonly string[],
-): Promise<Map<string, true>> {
+): Promise<Map<string, { id: string; language: Language; category: Category | null }>> {
   const pairs = keys
     .map((key) => key.split('|'))
     .filter((pair): pair is [string, string] => pair.length === 2 && pair.every((id) => UUID.test(id)));
   if (pairs.length === 0) return new Map();
   const rows = await db
-    .select({ userId: userSummaries.userId, summaryId: userSummaries.summaryId })
+    .select({
+      userId: userSummaries.userId,
+      id: bookSummaries.id,
+      language: bookSummaries.language,
+      category: bookSummaries.category,
+    })
     .from(userSummaries)
+    .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
     .where(
       sql`(${userSummaries.userId}, ${userSummaries.summaryId}) in (${sql.join(
         pairs.map(([userId, summaryId]) => sql`(${userId}::uuid, ${summaryId}::uuid)`),
         sql`, `,
       )})`,
     );
-  return new Map(rows.map((row) => [readerSummaryKey(row.userId, row.summaryId), true]));
+  return new Map(rows.map(({ userId, ...topic }) => [readerSummaryKey(userId, topic.id), topic]));
 }
 
 /** Title or author contains the query, accent- and case-insensitively; % and _ match themselves. */

@@ -37,7 +37,7 @@ import {
   findSummary,
   findSummaryIdByNormKey,
   findUserSummaries,
-  findUserSummaryPairs,
+  findListedTopics,
   hasUserSummary,
   insertFeedback,
   findHistoryPage,
@@ -107,12 +107,12 @@ export class SummariesService implements SummarySource, SummaryPreviews {
   /** Shared links are opened by many (and their previews fetched by chat apps): one read per id. */
   private readonly previews = createMemoryCache<SummaryPreview>('summaryPreview');
   private readonly covers: CoverImages;
-  /** Whether pairs are in readers' lists, one query per event-loop turn (awards come in crowds). */
-  private readonly historyPairs: (key: string) => Promise<true | undefined>;
+  /** Listed pairs' topics, one query per event-loop turn (awards come in crowds). */
+  private readonly listedTopics: (key: string) => Promise<SummaryTopic | undefined>;
 
   constructor(private readonly deps: SummariesDeps) {
     this.covers = createCoverImages({ stored: deps.storedCovers });
-    this.historyPairs = batchedReads((keys) => findUserSummaryPairs(deps.db, keys));
+    this.listedTopics = batchedReads((keys) => findListedTopics(deps.db, keys));
   }
 
   /** The SummarySource port: a stored summary by id. */
@@ -151,7 +151,15 @@ export class SummariesService implements SummarySource, SummaryPreviews {
     // The reader's state of it in the read cache means that they opened it lately, which recorded
     // it in their list; and nothing takes a summary out of a list. So that answer needs no query.
     if (this.readCache.reader(userId, summaryId)) return true;
-    return (await this.historyPairs(readerSummaryKey(userId, summaryId))) === true;
+    return (await this.listedTopics(readerSummaryKey(userId, summaryId))) !== undefined;
+  }
+
+  /** The SummarySource port: the check and the topic an award needs, in one query at most. */
+  async topicInHistory(userId: string, summaryId: string): Promise<SummaryTopic | undefined> {
+    if (this.readCache.reader(userId, summaryId)) return this.topicOf(summaryId);
+    const topic = await this.listedTopics(readerSummaryKey(userId, summaryId));
+    if (topic) this.topics.set(summaryId, topic);
+    return topic;
   }
 
   async feedbackGiven(userId: string, summaryId: string): Promise<boolean> {

@@ -20,8 +20,6 @@ const MINUTE_MS = 60_000;
 export interface CoverSweepSettings {
   /** How many covers are fetched at once. */
   concurrency: number;
-  /** The time between sweeps (the first one runs at start). */
-  intervalMs: number;
   /** One request to the source, body included. */
   timeoutMs: number;
   /** The largest image stored. */
@@ -36,7 +34,6 @@ export interface CoverSweepSettings {
 
 export const DEFAULT_COVER_SWEEP: CoverSweepSettings = {
   concurrency: 4,
-  intervalMs: 5 * MINUTE_MS,
   timeoutMs: 10_000,
   maxBytes: 2_000_000,
   claimMs: 5 * MINUTE_MS,
@@ -56,32 +53,54 @@ export interface CoverSweepDeps {
 type Outcome = 'fetched' | 'missing' | 'failed' | 'stopped';
 
 /**
- * Fetches the catalogue's covers in the background, never on a reader's request: a sweep at
- * start and then every `intervalMs` claims the covers that are due a few at a time, looks each
- * up by ISBN, stores the image (named by its content) and points the book at the app's URL of
- * it. A failure is tried again later with back-off; `stop` ends the sweep (the app's close).
+ * Fetches the catalogue's covers in the background, never on a reader's request: each sweep (a
+ * job of the queue's `covers` schedule, run by a worker: queue/upkeep.ts) claims the covers that
+ * are due a few at a time, looks each up by ISBN, stores the image (named by its content) and
+ * points the book at the app's URL of it. A failure is tried again later with back-off; `stop`
+ * ends the sweeps under way (the app's close).
  */
 export class CoverSweep {
   private readonly settings: CoverSweepSettings;
   private readonly stopping = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
+  /** This process's sweep under way, if any. */
   private running: Promise<void> | undefined;
+  /** Whether another sweep was asked for while one ran: it runs once that one ends. */
+  private again = false;
 
   constructor(private readonly deps: CoverSweepDeps) {
     this.settings = { ...DEFAULT_COVER_SWEEP, ...deps.settings };
   }
 
-  /** Starts sweeping in the background: at once, then every `intervalMs`, until `stop`. */
-  start(): void {
-    if (this.stopping.signal.aborted || this.running || this.timer) return;
-    this.schedule(0);
+  /**
+   * One sweep, logged; a failure is logged too, and the next sweep tries again (claims run out).
+   * Asked for while one runs here (a tick during a long sweep), it runs right after that one.
+   */
+  run(): Promise<void> {
+    if (this.stopping.signal.aborted) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const sweeping = (async () => {
+      try {
+        let more = true;
+        while (more && !this.stopping.signal.aborted) {
+          this.again = false;
+          await this.sweepAndLog();
+          more = this.again;
+        }
+      } finally {
+        // In the same turn as the last check of `again`: a later ask starts a new sweep.
+        this.running = undefined;
+      }
+    })();
+    this.running = sweeping;
+    return sweeping;
   }
 
   /** Stops sweeping: fetches under way are aborted and their covers given back untried. */
   async stop(): Promise<void> {
     this.stopping.abort();
-    clearTimeout(this.timer);
-    this.timer = undefined;
     await this.running;
   }
 
@@ -106,18 +125,6 @@ export class CoverSweep {
       );
     }
     return counts;
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.running = this.sweepAndLog().finally(() => {
-        this.running = undefined;
-        if (!this.stopping.signal.aborted) this.schedule(this.settings.intervalMs);
-      });
-    }, delayMs);
-    // A pending sweep never keeps the process alive.
-    this.timer.unref();
   }
 
   private async sweepAndLog(): Promise<void> {

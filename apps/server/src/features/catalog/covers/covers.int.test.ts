@@ -58,14 +58,21 @@ describe.each(TEST_DATABASES)('book covers on %s', (kind) => {
   }
 
   /**
-   * The app fetching its covers from `source` into the test's storage folder: a sweep every 100 ms,
-   * 8 covers at a time (the whole catalogue's are fetched in each test).
+   * The app fetching its covers from `source` into the test's storage folder: a sweep at start, and
+   * one more each time the test queues one (`sweepCovers`, as the queue's schedule does every five
+   * minutes), 8 covers at a time (the whole catalogue's are fetched in each test).
    */
   function coverOptions(source: FakeCoverServer, sweep: TestAppOptions['coverSweep'] = {}): TestAppOptions {
     return {
       env: { COVERS_FETCH: 'on', COVERS_SOURCE_URL: source.origin, STORAGE_DIR: storageDir },
-      coverSweep: { intervalMs: 100, concurrency: 8, ...sweep },
+      coverSweep: { concurrency: 8, ...sweep },
     };
+  }
+
+  /** Queues `count` sweeps, as the schedule's ticks would, and gives them time to run. */
+  async function sweeps(apps: { sweepCovers(): Promise<void> }[], count: number) {
+    for (let tick = 0; tick < count; tick += 1) for (const app of apps) await app.sweepCovers();
+    await new Promise((resolve) => setTimeout(resolve, 400));
   }
 
   async function startApp(options: TestAppOptions): Promise<TestContext> {
@@ -164,8 +171,8 @@ describe.each(TEST_DATABASES)('book covers on %s', (kind) => {
       expect(await coverRow(first, entry.id)).toMatchObject({ status: 'missing', coverKey: null });
     }
 
-    // Later sweeps (every 100 ms here) ask the source nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Later sweeps ask the source nothing more.
+    await sweeps([first.app, second.app], 2);
     expect(source.requests.filter((requested) => requested.startsWith('/b/isbn/'))).toHaveLength(
       WITH_ISBN.length,
     );
@@ -195,15 +202,17 @@ describe.each(TEST_DATABASES)('book covers on %s', (kind) => {
     expect(first?.minutes).toBeLessThanOrEqual(5);
     expect((await shown(context, failing)).cover_url).toBeNull();
     // Several sweeps go by: not tried again before its time.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sweeps([context.app], 3);
     expect(requestsFor(source, failing.isbn13)).toBe(1);
 
-    // Its time comes (moved here): it fails again, and waits twice as long.
-    const due = () =>
-      context.database.db
+    // Its time comes (moved here, and the next sweep runs): it fails again, and waits twice as long.
+    const due = async () => {
+      await context.database.db
         .update(bookCovers)
         .set({ nextAttemptAt: sql`now()` })
         .where(eq(bookCovers.bookId, failing.id));
+      await context.app.sweepCovers();
+    };
     await due();
     await vi.waitFor(async () => expect((await minutesUntilNext())?.attempts).toBe(2), { timeout: 5_000 });
     const second = await minutesUntilNext();
@@ -280,9 +289,8 @@ describe.each(TEST_DATABASES)('book covers on %s', (kind) => {
     const source = await startSource();
     const context = await startApp({
       env: { COVERS_FETCH: 'off', COVERS_SOURCE_URL: source.origin, STORAGE_DIR: storageDir },
-      coverSweep: { intervalMs: 50 },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sweeps([context.app], 2);
     expect(source.requests).toEqual([]);
     expect((await shown(context, ATOMIC_HABITS)).cover_url).toBeNull();
   });
