@@ -15,7 +15,7 @@ import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { FormError } from '../../../components/ui/form-error';
 import { inputClass, Label } from '../../../components/ui/input';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
+import { FieldError, TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { fieldErrorText } from '../../../lib/form-errors';
 import { logWarning } from '../../../lib/logger';
@@ -147,7 +147,7 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
               aria-describedby={errors.time ? `${ids.time}-error` : undefined}
               {...register('time')}
             />
-            <FormError id={`${ids.time}-error`} message={fieldErrorText(t, errors.time)} />
+            <FieldError id={`${ids.time}-error`} message={fieldErrorText(t, errors.time)} />
           </div>
 
           <fieldset className="flex flex-col gap-2" aria-describedby={errors.days ? ids.days : undefined}>
@@ -175,7 +175,7 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
                 </label>
               ))}
             </div>
-            <FormError
+            <FieldError
               id={ids.days}
               message={fieldErrorText(
                 t,
