@@ -1,18 +1,22 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '@summa/shared';
+import type { GenerateSummaryResponse, Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
 import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
+import { apiAs } from '../support/api.js';
 import { expectNoViolations } from '../support/axe.js';
 import { useBrowser, openPage } from '../support/browser.js';
 import { contrastRatio } from '../support/contrast.js';
+import { shots } from '../support/shots.js';
 import { holdToasts, shownToast, toastContrast } from '../support/toasts.js';
 
 /**
  * Issue 14, 'Keyboard and screen readers': axe on the states in between (suggestions, the
  * generation overlay, toasts, menus, dialogs), a keyboard-only journey from /home to the summary's
- * actions and back, and the meta descriptions, in the three languages. One browser for all.
+ * actions and back, and the meta descriptions, in the three languages; issue 27: axe on /review
+ * and /offline in both themes (screenshots of /offline go to SHOTS_DIR when it is set). One
+ * browser for all.
  */
 const browser = useBrowser();
 
@@ -209,6 +213,41 @@ describe.each(LANGUAGES)('keyboard and screen readers in %s', (language) => {
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'detached' });
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('passes axe on /review (a card, then its answer) and /offline (nothing kept, then a summary)', async () => {
+    // A summary in the reader's history: its key ideas are the review's cards.
+    const generated = await apiAs(reader, '/api/summaries', {
+      bookTitle: 'Axe Review Habits',
+      bookAuthor: 'E2E Author',
+      language,
+    });
+    expect(generated.status).toBe(200);
+    const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
+    const { page, context, errors } = await signedIn(language, reader);
+
+    await page.goto('/review');
+    await page.getByTestId('review-card').waitFor();
+    await expectNoViolations(page, '/review, a card');
+    await page.getByTestId('review-flip').click();
+    await page.getByTestId('review-back').waitFor();
+    await expectNoViolations(page, '/review, the answer and its grades');
+
+    await page.goto('/offline');
+    await page.getByText(texts.offline.device.empty.title, { exact: true }).waitFor();
+    await expectNoViolations(page, '/offline, nothing kept');
+    await shots(page, `offline-empty-${language}`);
+
+    await page.goto(`/summary/${summaryId}`);
+    const keep = page.getByTestId('keep-offline');
+    await keep.getByRole('button', { name: texts.offline.keep.button }).click();
+    await keep.getByRole('status').waitFor();
+    await page.goto('/offline');
+    await page.getByTestId('kept-item').waitFor();
+    await expectNoViolations(page, '/offline, a summary kept');
+    await shots(page, `offline-kept-${language}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,9 +2,9 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { AccountExport, Session } from '@summa/shared';
+import { REMINDER_DAYS, type AccountExport, type ReminderState, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
-import { LANGUAGES } from '@summa/shared/languages';
+import { LANGUAGES, type Language } from '@summa/shared/languages';
 import {
   PASSWORD,
   SESSION_STORAGE_KEY,
@@ -15,6 +15,7 @@ import {
 } from '../support/accounts.js';
 import { expectNoViolations } from '../support/axe.js';
 import { baseURL, useBrowser, openPage } from '../support/browser.js';
+import { shots } from '../support/shots.js';
 import { holdToasts, shownToast } from '../support/toasts.js';
 
 /**
@@ -23,7 +24,7 @@ import { holdToasts, shownToast } from '../support/toasts.js';
  * and deletes the account, with axe finding nothing on the way, in the three languages, each at
  * one width: a phone's (390 px) for Portuguese and Spanish, a laptop's (1366 px) for English (the
  * journey is the same in each language; only its texts differ). Screenshots of the section go to
- * /tmp/shots.
+ * /tmp/shots. First, issue 27's daily reminder by keyboard (see `remindersByKeyboard`).
  */
 const browser = useBrowser();
 
@@ -54,6 +55,8 @@ function focused(page: Page) {
       inDialog: Boolean(active?.closest('[role="dialog"]')),
       inCurrentSession: Boolean(active?.closest('[data-testid="account-session"][data-current]')),
       inSession: Boolean(active?.closest('[data-testid="account-session"]')),
+      inReminders: Boolean(active?.closest('#reminders')),
+      value: input?.value ?? '',
       visibleFocus: active ? getComputedStyle(active).outlineStyle !== 'none' : false,
     };
   });
@@ -94,6 +97,100 @@ async function stillSignedIn(session: Session): Promise<boolean> {
   return response.ok;
 }
 
+/** The reader's daily reminder as the server keeps it. */
+async function savedReminder(session: Session): Promise<ReminderState> {
+  const response = await fetch(`${baseURL()}/api/me/reminders`, {
+    headers: { Authorization: `Bearer ${session.access_token}`, 'X-Forwarded-For': visitorAddress() },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ReminderState;
+}
+
+/**
+ * Issue 27: Settings' daily reminder by keyboard. The reader turns it on, types a time, leaves no
+ * day and a time zone that does not exist (both refused in their language), then picks Monday,
+ * Wednesday and Friday and São Paulo, saves, reloads to find them kept, and turns it off (the
+ * time, days and zone fields are skipped while it is off). Focus ends on the section's Save.
+ */
+async function remindersByKeyboard(page: Page, language: Language, reader: Session) {
+  const texts = translations[language];
+  const reminders = texts.settings.reminders;
+  const section = page.locator('#reminders');
+  const toggle = section.getByLabel(reminders.enabled, { exact: true });
+  await toggle.waitFor();
+
+  const on = await tabTo(page, (element) => element.inReminders && element.type === 'checkbox');
+  expect(on.label).toBe(reminders.enabled);
+  expect(on.visibleFocus).toBe(true);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).label).toBe(reminders.time);
+  // Hours, minutes, and AM where the browser's clock has a 12-hour field (ignored on a 24-hour one).
+  await page.keyboard.type('0730A');
+  // Every day is chosen at first: Space on each leaves none. (Tab first goes through the time's
+  // own parts: hours, minutes and, on a 12-hour clock, AM/PM.)
+  await tabTo(page, (element) => element.value === 'mon', 'Tab', 4);
+  for (const day of REMINDER_DAYS) {
+    if (day !== 'mon') await page.keyboard.press('Tab');
+    expect((await focused(page)).value).toBe(day);
+    await page.keyboard.press('Space');
+  }
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).label).toBe(reminders.timeZone);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Mars/Olympus_Mons');
+  const save = () => tabTo(page, (element) => element.inReminders && element.text === reminders.save);
+  await save();
+  await page.keyboard.press('Enter');
+  await section.getByText(reminders.daysRequired).waitFor();
+  await section.getByText(texts.settings.timeZone.invalid).waitFor();
+  expect(await section.getByLabel(reminders.timeZone).getAttribute('aria-invalid')).toBe('true');
+  expect((await savedReminder(reader)).enabled).toBe(false);
+  await expectNoViolations(page, 'reminder on, with its errors');
+
+  // The first field at fault has focus: Monday. Then Wednesday and Friday, and São Paulo.
+  await expect.poll(async () => (await focused(page)).value).toBe('mon');
+  await page.keyboard.press('Space');
+  for (const day of ['wed', 'fri']) {
+    await tabTo(page, (element) => element.value === day, 'Tab', 2);
+    await page.keyboard.press('Space');
+  }
+  await tabTo(page, (element) => element.label === reminders.timeZone);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('America/Sao_Paulo');
+  await save();
+  await page.keyboard.press('Enter');
+  await shownToast(page, reminders.saved);
+  expect(await savedReminder(reader)).toMatchObject({
+    enabled: true,
+    time: '07:30',
+    days: ['mon', 'wed', 'fri'],
+    timeZone: 'America/Sao_Paulo',
+  });
+  await shots(page, `settings-reminders-${language}`, section);
+
+  // Kept across a reload, as saved.
+  await page.reload();
+  await expect.poll(() => toggle.isChecked()).toBe(true);
+  expect(await section.getByLabel(reminders.time, { exact: true }).inputValue()).toBe('07:30');
+  expect(await section.getByLabel(reminders.timeZone).inputValue()).toBe('America/Sao_Paulo');
+  const chosen = section.locator('input[name="days"]:checked');
+  expect(await chosen.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('value')))).toEqual([
+    'mon',
+    'wed',
+    'fri',
+  ]);
+
+  // Off: from the toggle, Tab goes straight to Save.
+  await tabTo(page, (element) => element.inReminders && element.type === 'checkbox');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).text).toBe(reminders.save);
+  await page.keyboard.press('Enter');
+  await shownToast(page, reminders.off);
+  expect(await savedReminder(reader)).toMatchObject({ enabled: false, days: ['mon', 'wed', 'fri'] });
+}
+
 describe.each(LANGUAGES)('the Account section by keyboard in %s', (language) => {
   const texts = translations[language];
   const account = texts.settings.account;
@@ -128,6 +225,8 @@ describe.each(LANGUAGES)('the Account section by keyboard in %s', (language) => 
         style: 'header { visibility: hidden !important; }',
       });
       await expectNoViolations(page, 'account section loaded');
+
+      await remindersByKeyboard(page, language, reader);
 
       // Sign the phone out: its entry goes and its session ends.
       const signOutPhone = await tabTo(

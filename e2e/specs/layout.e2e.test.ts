@@ -28,6 +28,8 @@ const USER_ROUTES = [
   '/achievements',
   '/ranking',
   '/settings',
+  '/review',
+  '/offline',
 ];
 const ADMIN_ROUTES = ['/admin', '/populate-books', '/curation/people'];
 

@@ -1,18 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DueReviews, GenerateSummaryResponse } from '@summa/shared';
 import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { baseURL, openPage, useBrowser } from '../support/browser.js';
+import { shots } from '../support/shots.js';
 
 /**
  * Issue 27, 'Done when': a reader's review cards are made from their history, shown one at a
  * time in the summary's language, flipped with Space and graded with the keyboard; the grade
- * schedules the card away and the header's goal and XP follow. Screenshots for the review of
- * the page at a phone's and a desktop's width go to SHOTS_DIR when it is set.
+ * schedules the card away and the header's goal and XP follow. Screenshots of a card and its
+ * answer at a phone's and a laptop's width, in both themes, go to SHOTS_DIR when it is set.
  */
 const browser = useBrowser();
-const shotsDir = process.env.SHOTS_DIR;
 
 describe('daily review', () => {
   it('schedules and grades cards with the keyboard', async () => {
@@ -38,15 +37,12 @@ describe('daily review', () => {
     expect(await card.locator('[lang="pt"] h2').innerText()).toContain('Qual é esta ideia');
     const position = await page.getByTestId('review-position').innerText();
     expect(position).toMatch(/^Card 1 of \d+$/);
-    if (shotsDir) {
-      mkdirSync(shotsDir, { recursive: true });
-      await page.screenshot({ path: `${shotsDir}/review-1366.png`, fullPage: true });
-    }
+    await shots(page, 'review');
 
     // Space flips, 3 grades Good: the next card comes, and the header's goal counts the day.
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByTestId('review-back').count()).toBe(1);
-    if (shotsDir) await page.screenshot({ path: `${shotsDir}/review-flipped-1366.png`, fullPage: true });
+    await shots(page, 'review-flipped');
     await page.keyboard.press('3');
     await expect.poll(() => page.getByTestId('review-position').innerText()).toMatch(/^Card 2 of /);
     // The visible buttons grade too.
@@ -64,19 +60,5 @@ describe('daily review', () => {
     expect(body.nextDue).not.toBeNull();
     expect(errors).toEqual([]);
     await context.close();
-
-    if (shotsDir) {
-      const phone = await openPage(browser(), {
-        storedLanguage: 'en',
-        session: reader,
-        viewport: { width: 390, height: 844 },
-      });
-      await phone.page.goto('/review');
-      await expect.poll(() => phone.page.getByTestId('review-card').count()).toBe(1);
-      await phone.page.keyboard.press('Space');
-      await expect.poll(() => phone.page.getByTestId('review-back').count()).toBe(1);
-      await phone.page.screenshot({ path: `${shotsDir}/review-390.png`, fullPage: true });
-      await phone.context.close();
-    }
   });
 });

@@ -137,11 +137,16 @@ function KeptItem({
           {summary.title}
         </Link>
         <span className="truncate text-sm text-stone-600">{summary.author}</span>
-        <span className="flex flex-wrap gap-x-2 text-xs text-stone-600">
-          <span>{t(entry.withNarration ? 'offline.device.withNarration' : 'offline.device.textOnly')}</span>
-          <span aria-hidden>·</span>
-          <span data-testid="kept-size">{formatSize(entry.bytes, language)}</span>
-          <span aria-hidden>·</span>
+        {/* Below md the date has a line of its own: a dot ending a wrapped line reads as a slip. */}
+        <span className="flex flex-col text-xs text-stone-600 md:flex-row md:gap-x-2">
+          <span className="flex gap-x-2">
+            <span>{t(entry.withNarration ? 'offline.device.withNarration' : 'offline.device.textOnly')}</span>
+            <span aria-hidden>·</span>
+            <span data-testid="kept-size">{formatSize(entry.bytes, language)}</span>
+            <span aria-hidden className="hidden md:inline">
+              ·
+            </span>
+          </span>
           <span>{t('offline.device.keptOn', { date: keptOn })}</span>
         </span>
       </div>

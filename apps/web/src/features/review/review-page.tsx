@@ -297,7 +297,8 @@ export function ReviewPage() {
 
   return (
     <Page title={t('review.title')} lead={t('review.intro')}>
-      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      {/* Under the heading, as every page's content starts. */}
+      <div className="flex max-w-2xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <GoalLine />
           {query.data && query.data.dueCount > 0 ? (

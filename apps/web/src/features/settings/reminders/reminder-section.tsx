@@ -15,12 +15,14 @@ import { LoadingSkeleton } from '../../../components/loading-skeleton';
 import { FormError } from '../../../components/ui/form-error';
 import { inputClass, Label } from '../../../components/ui/input';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
+import { FieldError, TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { fieldErrorText } from '../../../lib/form-errors';
+import { logWarning } from '../../../lib/logger';
 import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
+import { accountErrorText } from '../account/account-errors';
 import { TimeZoneList } from '../settings-form';
 import { PushOption } from './push-option';
 import { remindersQuery, saveReminders } from './reminders-api';
@@ -113,8 +115,10 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
       const state = await saveReminders(values);
       client.setQueryData(queryKeys.reminders, state);
       toast.success(t(state.enabled ? 'settings.reminders.saved' : 'settings.reminders.off'));
-    } catch {
-      setError('root', { type: 'server' });
+    } catch (error) {
+      logWarning('the reminder could not be saved', error);
+      // Said by its cause: no connection, a refusal, or the server's failure.
+      setError('root', { type: 'server', message: accountErrorText(error, t) });
     }
   });
 
@@ -140,9 +144,10 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
               step={60}
               className={cn(inputClass, 'read-only:bg-white read-only:text-stone-900')}
               aria-invalid={errors.time ? true : undefined}
+              aria-describedby={errors.time ? `${ids.time}-error` : undefined}
               {...register('time')}
             />
-            <FormError id={`${ids.time}-error`} message={fieldErrorText(t, errors.time)} />
+            <FieldError id={`${ids.time}-error`} message={fieldErrorText(t, errors.time)} />
           </div>
 
           <fieldset className="flex flex-col gap-2" aria-describedby={errors.days ? ids.days : undefined}>
@@ -156,10 +161,12 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
                   <span
                     aria-hidden
                     className={cn(
-                      'flex h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl border px-2 text-sm font-medium select-none',
+                      // On a phone the seven share the row (a 44 px minimum would overlap them).
+                      'flex h-11 w-full cursor-pointer items-center justify-center rounded-xl border px-1 text-sm font-medium select-none sm:w-auto sm:min-w-11 sm:px-2',
                       'border-stone-300 bg-white text-stone-700',
-                      'peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white',
-                      'peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2',
+                      // A saturated fill carrying white text keeps the light palette (ADR 0034).
+                      'peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-checked:scheme-light',
+                      'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
                     )}
                   >
                     {t(`settings.reminders.dayNames.${day}`)}
@@ -168,7 +175,7 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
                 </label>
               ))}
             </div>
-            <FormError
+            <FieldError
               id={ids.days}
               message={fieldErrorText(
                 t,
@@ -178,7 +185,7 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
             />
           </fieldset>
 
-          <div>
+          <div className="sm:max-w-md">
             <TextField
               id={ids.timeZone}
               label={t('settings.reminders.timeZone')}
@@ -197,7 +204,7 @@ function ReminderForm({ saved }: { saved: ReminderState }) {
           <SubmitButton busy={isSubmitting} icon={<Save aria-hidden />}>
             {isSubmitting ? t('settings.reminders.saving') : t('settings.reminders.save')}
           </SubmitButton>
-          <FormError id={ids.error} message={errors.root ? t('errors.INTERNAL_ERROR') : null} />
+          <FormError id={ids.error} message={errors.root?.message ?? null} />
         </div>
       </form>
       <PushOption onChanged={() => void client.invalidateQueries({ queryKey: queryKeys.reminders })} />
