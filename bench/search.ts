@@ -4,7 +4,8 @@
 // at POST /api/catalog/search with autocannon (50 connections), taking turns with a bare Fastify
 // route and the app's /healthz in the same run (3 rounds of 6 s each; medians reported). PGlite
 // always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a scratch database
-// is created and dropped). The app answers from its in-memory index of the catalogue, built from
+// is created and dropped). CPU_PROFILE=file profiles the last search round (file.pglite,
+// file.postgres) and lists its hot spots. The app answers from its in-memory index of the catalogue, built from
 // the database when it starts.
 import { randomUUID } from 'node:crypto';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../apps/
 import { CATALOG } from '../apps/server/src/features/catalog/catalog-data.js';
 import { upsertBooks } from '../apps/server/src/features/catalog/catalog-import.repository.js';
 import type { BookInput } from '../apps/server/src/features/catalog/catalog.repository.js';
+import { profiled, type HotSpot } from './cpu-profile.js';
 import { median } from './median.js';
 
 const GOODBOOKS_CSV = fileURLToPath(new URL('../../shared/data/goodbooks-10k-books.csv', import.meta.url));
@@ -289,11 +291,21 @@ async function run(target: DatabaseTarget, imported: BookInput[], bodies: string
       const bareRounds: Measured[] = [];
       const healthRounds: Measured[] = [];
       const searchRounds: Measured[] = [];
+      let hot: HotSpot[] | undefined;
       for (let round = 0; round < ROUNDS; round += 1) {
         bareRounds.push(await measure(bare.url, bodies));
         // The app's cheapest route (GET /healthz), with every plugin (security headers, request ids).
         healthRounds.push(await measure(app.healthUrl, []));
-        searchRounds.push(await measure(app.url, bodies));
+        const last = round === ROUNDS - 1;
+        if (last && process.env.CPU_PROFILE) {
+          const profile = await profiled(`${process.env.CPU_PROFILE}.${target.kind}`, () =>
+            measure(app.url, bodies),
+          );
+          searchRounds.push(profile.result);
+          hot = profile.hot;
+        } else {
+          searchRounds.push(await measure(app.url, bodies));
+        }
       }
       const roundRatios = searchRounds.map((search, round) =>
         Number((search.requestsPerSecond / (bareRounds[round]?.requestsPerSecond ?? 1)).toFixed(3)),
@@ -316,6 +328,7 @@ async function run(target: DatabaseTarget, imported: BookInput[], bodies: string
           roundRatios,
           ratioToAppHealthz: Number((search!.requestsPerSecond / appBaseline!.requestsPerSecond).toFixed(3)),
         },
+        ...(hot ? { cpuProfile: { file: `${process.env.CPU_PROFILE}.${target.kind}`, hot } } : {}),
       };
     } finally {
       await bare.close();

@@ -44,7 +44,6 @@ import { webAppPlugin } from './plugins/web-app.js';
 import type { LlmStatus } from './providers/llm/llm-provider.js';
 import { s3Origin } from './providers/storage/s3-origin.js';
 import { AppMetrics } from './observability/metrics.js';
-import { runForRequest } from './observability/request-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,8 +108,7 @@ export async function buildApp({
   // Callback-style per-request hooks: an async one costs a promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    // The rest of the request runs in its scope: what any service logs for it names its id.
-    runForRequest(request.id, request.log, done);
+    done();
   });
   // While closing, answer in-flight requests with Connection: close so keep-alive sockets
   // end with them instead of holding the shutdown open until their idle timeout.

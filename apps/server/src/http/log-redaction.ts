@@ -1,5 +1,4 @@
 import type { FastifyLoggerOptions } from 'fastify';
-import { requestIdMixin } from '../observability/request-context.js';
 
 /** Log fields that must never reach the logs, whatever a route logs. */
 export const REDACTED_LOG_PATHS = [
@@ -40,14 +39,11 @@ export function redactUrl(url: string): string {
 /** Where log lines go: stdout by default; tests hand in a stream to read them. */
 export type LogStream = NonNullable<FastifyLoggerOptions['stream']>;
 
-/** The server's pino options: the level, redaction, the request id, and a request serializer without headers. */
+/** The server's pino options: the level, redaction, and a request serializer without headers. */
 export function loggerOptions(level: string, stream?: LogStream) {
   return {
     level,
     redact: REDACTED_LOG_PATHS,
-    // Lines a service writes through the app's logger while it works for a request (or a queued
-    // job) name the request too (observability/request-context.ts).
-    mixin: requestIdMixin,
     // One-time tokens travel in some URLs (reset links, the OAuth callback): keep them out.
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({

@@ -1,38 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { context, propagation } from '@opentelemetry/api';
 
-/**
- * The request (or queued job) the running code works for: its id, so that every log line written
- * on its behalf names it, even by a service that logs through the app's logger, and the request's
- * own logger, which names it already.
+/*
+ * No AsyncLocalStorage holds the running request (ADR 0037): on Node 20 an enabled one hooks every
+ * promise and handle of the process, which cost a cached summary read about a third of its
+ * throughput (bench:generation). A request's lines carry its id through Fastify's request logger;
+ * a job carries the id of the request that queued it, given by that request, and the worker's
+ * lines for the job name it through a logger bound to it.
  */
-interface RequestScope {
-  requestId: string;
-  /** Fastify's request logger: its lines carry the id as a binding of their own. */
-  logger?: object;
-}
-
-const scopes = new AsyncLocalStorage<RequestScope>();
-
-/** Runs `work` on behalf of the request `requestId` (its logs name it), with its own logger if any. */
-export function runForRequest<T>(requestId: string, logger: object | undefined, work: () => T): T {
-  return scopes.run({ requestId, ...(logger ? { logger } : {}) }, work);
-}
-
-/** The id of the request the running code works for, if any. */
-export function currentRequestId(): string | undefined {
-  return scopes.getStore()?.requestId;
-}
-
-/**
- * pino's mixin: adds `reqId` to the lines of loggers that do not carry it already (Fastify's
- * request logger does, as a binding; a second copy would repeat the key in the line).
- */
-export function requestIdMixin(_object: object, _level: number, logger: object): { reqId?: string } {
-  const scope = scopes.getStore();
-  if (!scope || scope.logger === logger) return {};
-  return { reqId: scope.requestId };
-}
 
 /**
  * What a job's data carries from the web instance that queued it to the worker that runs it: the
@@ -50,12 +24,11 @@ export interface JobTrace {
 /** The key of a job's data that holds its JobTrace. */
 export const JOB_TRACE_KEY = 'trace';
 
-/** The JobTrace of the running request, for a job it queues. */
-export function jobTrace(): JobTrace {
+/** The JobTrace of a job queued for the request `requestId` (if any), with the active trace. */
+export function jobTrace(requestId: string | undefined): JobTrace {
   const carrier: Record<string, string> = {};
   // A no-op unless tracing is on (observability/tracing.ts registers the propagator).
   propagation.inject(context.active(), carrier);
-  const requestId = currentRequestId();
   return {
     ...(requestId ? { requestId } : {}),
     ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
@@ -63,15 +36,12 @@ export function jobTrace(): JobTrace {
   };
 }
 
-/** Runs a job's handler on behalf of the request that queued it (its id in the logs, its trace). */
+/** Runs a job's handler in the trace of the request that queued it, when tracing is on. */
 export function runJob<T>(trace: JobTrace | undefined, work: () => T): T {
-  const traced = () => {
-    if (!trace?.traceparent) return work();
-    const carrier = {
-      traceparent: trace.traceparent,
-      ...(trace.tracestate ? { tracestate: trace.tracestate } : {}),
-    };
-    return context.with(propagation.extract(context.active(), carrier), work);
+  if (!trace?.traceparent) return work();
+  const carrier = {
+    traceparent: trace.traceparent,
+    ...(trace.tracestate ? { tracestate: trace.tracestate } : {}),
   };
-  return trace?.requestId ? runForRequest(trace.requestId, undefined, traced) : traced();
+  return context.with(propagation.extract(context.active(), carrier), work);
 }

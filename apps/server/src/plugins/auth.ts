@@ -60,8 +60,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions }: AuthPlug
     request.user = user;
   };
 
-  // Most requests carry a token this instance knows already: they pass without a promise, which
-  // with the request-scoped log context (AsyncLocalStorage) is a measurable share of a cached read.
+  // Most requests carry a token this instance knows already: they pass without a promise, a
+  // measurable share of a cached read.
   const authenticate: QuickGuard = (request, reply, done) => {
     const token = bearerToken(request);
     const known = token ? sessions.identifyKnown(token) : undefined;

@@ -8,10 +8,11 @@ export interface QueuedMail<D> {
   /**
    * Queues the mail in the background, so that a response takes as long whether or not a message
    * goes out (its builder may decide there is none). A failure to queue it is logged.
+   * `requestId`: the request it is queued for, which the worker's lines about it name.
    */
-  dispatch(data: D): void;
+  dispatch(data: D, requestId?: string): void;
   /** Queues the mail and resolves once it is stored in the queue (a job that must not end before). */
-  enqueue(data: D): Promise<void>;
+  enqueue(data: D, requestId?: string): Promise<void>;
 }
 
 export interface Mailer {

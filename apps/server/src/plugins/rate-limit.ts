@@ -38,15 +38,17 @@ export interface RateLimiter {
    * Fair use of the model: call it just before a real model generation is started or counted
    * against the plan (never for a summary that is already stored). Throws 429
    * GENERATION_RATE_LIMITED past the reader's hourly limit, GENERATION_BUSY past the limit of
-   * all instances together.
+   * all instances together. Undefined when both limits are 0: with nothing to admit, a hold needs
+   * no pending step (one statement less per generation).
    */
-  admitGeneration: (userId: string) => Promise<void>;
+  admitGeneration: ((userId: string) => Promise<void>) | undefined;
   /**
    * Fair use of the speech provider, as `admitGeneration` for narrations: call it just before a
    * new synthesis is held against the plan (never for a stored narration). Throws 429
    * AUDIO_RATE_LIMITED past the reader's hourly limit, AUDIO_BUSY past the limit of all instances.
+   * Undefined when both limits are 0.
    */
-  admitAudio: (userId: string) => Promise<void>;
+  admitAudio: ((userId: string) => Promise<void>) | undefined;
 }
 
 declare module 'fastify' {
@@ -121,20 +123,25 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     }
   }
 
+  /**
+   * Fair use of one kind of work: the reader's own limit first (one reader past it never spends
+   * the others' allowance), then everyone's; undefined when neither limit is set.
+   */
+  const admission = (perUser: RateLimitRule | undefined, global: RateLimitRule | undefined) =>
+    perUser || global
+      ? async (userId: string) => {
+          if (perUser) await check(perUser, `user:${userId}`);
+          if (global) await check(global, 'all');
+        }
+      : undefined;
+
   app.decorate('rateLimit', {
     kind: shared.kind,
     check,
     publicEndpoint: async (request) => {
       if (rules.catalogIp) await check(rules.catalogIp, `ip:${request.ip}`);
     },
-    admitGeneration: async (userId) => {
-      // The reader's own limit first: one reader past it never spends the others' allowance.
-      if (rules.generationUser) await check(rules.generationUser, `user:${userId}`);
-      if (rules.generationGlobal) await check(rules.generationGlobal, 'all');
-    },
-    admitAudio: async (userId) => {
-      if (rules.audioUser) await check(rules.audioUser, `user:${userId}`);
-      if (rules.audioGlobal) await check(rules.audioGlobal, 'all');
-    },
+    admitGeneration: admission(rules.generationUser, rules.generationGlobal),
+    admitAudio: admission(rules.audioUser, rules.audioGlobal),
   } satisfies RateLimiter);
 });

@@ -14,6 +14,14 @@ export interface UsageReservation {
   readonly joined: boolean;
 }
 
+/** What `charge` did. */
+export interface Charge {
+  /** The reader got something new, and the reservation was charged for it. */
+  delivered: boolean;
+  /** This month's use once the charge (or the let-go) is done, as `usage` would read it. */
+  usage: Usage;
+}
+
 export interface ReserveOptions {
   /**
    * What the hold pays for (a summary's norm_key, a narration's `summaryId:language`). The reader's
@@ -48,8 +56,9 @@ export interface UsageQuota {
    * Runs `deliver` in a transaction and, when it says the reader got something they did not have,
    * charges the reservation in that same transaction and ends the hold for every request sharing
    * it (they find the item delivered and are charged nothing); otherwise lets go as `release`.
+   * Answers whether it charged, and the month's use right after (what the reader's answer shows).
    */
-  charge(reservation: UsageReservation, deliver: (tx: Database) => Promise<boolean>): Promise<boolean>;
+  charge(reservation: UsageReservation, deliver: (tx: Database) => Promise<boolean>): Promise<Charge>;
   /** Gives a reservation back (the work failed, or the reader left); a shared hold ends with its last holder. */
   release(reservation: UsageReservation): Promise<void>;
   /** How long a reservation counts without renewal. */

@@ -9,7 +9,22 @@ import { JobRunner } from './job-runner.js';
 import { InProcessRelay, type ProgressRelay } from './progress-relay.js';
 import type { QueuedWork } from './queued-work.js';
 
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => silent,
+};
+
+/** A logger that keeps each line with the request its job was queued for (the child's reqId). */
+function recordingLog() {
+  const lines: { reqId: string | undefined; message: string }[] = [];
+  const logOf = (reqId: string | undefined) => {
+    const write = (_object: object, message: string) => void lines.push({ reqId, message });
+    return { info: write, warn: write, error: write };
+  };
+  return { lines, log: { ...logOf(undefined), child: ({ reqId }: { reqId: string }) => logOf(reqId) } };
+}
 
 class Broken extends Error {}
 
@@ -43,9 +58,10 @@ describe.each(TEST_DATABASES)('a job that fails for the last time on %s', (kind)
     const target = database.queueTarget;
     const relay: ProgressRelay =
       target.kind === 'pglite' ? new InProcessRelay() : await PostgresRelay.open(target.url, silent);
+    const recorded = recordingLog();
     const queue = await JobQueue.start({
       database,
-      log: silent,
+      log: recorded.log,
       metrics: { jobStarted: () => undefined },
       works: true,
       settings: { superviseSeconds: 1, pollSeconds: 0.5 },
@@ -58,7 +74,7 @@ describe.each(TEST_DATABASES)('a job that fails for the last time on %s', (kind)
       await runner.start();
       const follower = new JobFollower(work, deps);
       const started = Date.now();
-      const flight = follower.flightFor('book-1', { n: 5 });
+      const flight = follower.flightFor('book-1', { n: 5 }, 'request-of-the-reader');
       const leave = flight.join(() => undefined);
       const outcome = await flight.outcome;
       leave();
@@ -67,6 +83,11 @@ describe.each(TEST_DATABASES)('a job that fails for the last time on %s', (kind)
       // nothing would ever end this flight (no worker took a lease that could lapse).
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(performed).toEqual([]);
+      // The job's last failure is logged under the request that queued it (issue 26).
+      expect(recorded.lines).toContainEqual({
+        reqId: 'request-of-the-reader',
+        message: 'a job failed for the last time',
+      });
       if (kind === 'postgres') {
         const rows = await database.db.execute(
           sql`select state, retry_count from pgboss.job where name = ${QUEUES.narration}`,

@@ -38,11 +38,17 @@ export class JobFollower<I, E, R, F> {
     private readonly deps: JobFollowerDeps,
   ) {}
 
-  /** The running work of `key` followed by this instance, or a new one doing `input`. */
-  flightFor(key: string, input: I): Flight<E, R, F> {
+  /**
+   * The running work of `key` followed by this instance, or a new one doing `input`, queued for
+   * the request `requestId` (the worker's lines for its job name it).
+   */
+  flightFor(key: string, input: I, requestId?: string): Flight<E, R, F> {
     const current = this.followed.get(key);
     if (current?.joinable) return current;
-    const flight = new Flight<E, R, F>((self) => this.follow(self, key, input), this.work.flightOptions);
+    const flight = new Flight<E, R, F>(
+      (self) => this.follow(self, key, input, requestId),
+      this.work.flightOptions,
+    );
     this.followed.set(key, flight);
     void flight.outcome.finally(() => {
       if (this.followed.get(key) === flight) this.followed.delete(key);
@@ -66,7 +72,12 @@ export class JobFollower<I, E, R, F> {
    * cancelled by another instance's readers leaving is queued again while this one's still wait;
    * a job that failed for the last time ends the flight at once.
    */
-  private async follow(flight: Flight<E, R, F>, key: string, input: I): Promise<FlightOutcome<R, F>> {
+  private async follow(
+    flight: Flight<E, R, F>,
+    key: string,
+    input: I,
+    requestId: string | undefined,
+  ): Promise<FlightOutcome<R, F>> {
     const { relay, queue, log } = this.deps;
     const work = this.work;
     let attempt: string | undefined;
@@ -107,7 +118,7 @@ export class JobFollower<I, E, R, F> {
         const done = round++ > 0 ? await work.findDone(key, input) : undefined;
         if (done !== undefined) return { value: done };
         ref = randomUUID();
-        await queue.send(work.queue, { key, ref, input } satisfies JobEnvelope);
+        await queue.send(work.queue, { key, ref, input } satisfies JobEnvelope, { requestId });
         const sentAttempt = attempt;
         // A worker already on it replays what this instance missed.
         this.publish(key, { t: 'sync' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromPglite, PgBoss, type Job } from 'pg-boss';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Metrics } from '../observability/metrics.js';
 import { JOB_TRACE_KEY, jobTrace, runJob, type JobTrace } from '../observability/request-context.js';
@@ -9,6 +10,11 @@ export interface JobQueueLog {
   info(o: object, m: string): void;
   warn(o: object, m: string): void;
   error(o: object, m: string): void;
+}
+
+/** The queue's own logger, which makes each job's (its lines name the request that queued it). */
+export interface JobQueueLogger extends JobQueueLog {
+  child(bindings: { reqId: string }): JobQueueLog;
 }
 
 /** The queues of the model and speech work, and of the cluster's schedules. */
@@ -61,8 +67,14 @@ const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
 /** The queues whose jobs are always stored (see `QueuePolicy.stored`). */
 const STORED_QUEUES = Object.values(QUEUES).filter((name) => QUEUE_POLICIES[name].stored);
 
-/** What a worker does with a job of a queue that failed for the last time (its data, as sent). */
-export type ExhaustedHandler = (data: unknown) => Promise<void>;
+/**
+ * What a worker does with a job of a queue that failed for the last time (its data, as sent), with
+ * a logger whose lines name the request that queued it.
+ */
+export type ExhaustedHandler = (data: unknown, job: { log: JobQueueLog }) => Promise<void>;
+
+/** The part of a job's data, read back from the queue, that names the request it was queued for. */
+const tracedRequest = z.object({ [JOB_TRACE_KEY]: z.object({ requestId: z.string() }) });
 
 export interface JobQueueSettings {
   /**
@@ -89,6 +101,15 @@ export const DEFAULT_JOB_QUEUE_SETTINGS: JobQueueSettings = {
   pollSeconds: 2,
 };
 
+/**
+ * On the embedded database the queue only holds the schedules and the stored queues' jobs (mail,
+ * their retries); every other job runs in the process at once. Each worker loop's poll is a query
+ * on the one PGlite connection, on the server's own thread: 8 loops a queue polling every 2 s
+ * cost a search-heavy instance about 3% of its CPU (bench:search's profile) and an idle one its
+ * sleep. One loop a queue polling every 10 s still takes a retry within 10 s of its time.
+ */
+const EMBEDDED_JOB_QUEUE_SETTINGS: Partial<JobQueueSettings> = { concurrency: 1, pollSeconds: 10 };
+
 /** A job's payload; the queue adds the request's id and trace, which follow it from web to worker. */
 export type JobData = object;
 
@@ -102,9 +123,17 @@ interface Stamped {
 export interface SendOptions {
   /** This job's wait before a retry, instead of its queue's (tests shorten it). */
   retryDelaySeconds?: number | undefined;
+  /** The request the job is queued for: the worker's lines for the job name it (`reqId`). */
+  requestId?: string | undefined;
 }
 
-export type JobHandler<D extends JobData> = (data: D, job: { id: string }) => Promise<void>;
+/** A job as its handler sees it: its id, and a logger whose lines name the request that queued it. */
+export interface RunningJob {
+  id: string;
+  log: JobQueueLog;
+}
+
+export type JobHandler<D extends JobData> = (data: D, job: RunningJob) => Promise<void>;
 
 /**
  * The PostgreSQL job queue (pg-boss, ADR 0031) on the app's database: its own schema, migrated by
@@ -126,7 +155,7 @@ export class JobQueue implements JobQueueStats {
     private readonly boss: PgBoss,
     private readonly metrics: Pick<Metrics, 'jobStarted'>,
     private readonly settings: JobQueueSettings,
-    private readonly log: JobQueueLog,
+    private readonly log: JobQueueLogger,
     /** Whether this process runs workers and the supervisor (roles worker and all). */
     readonly works: boolean,
     /**
@@ -140,13 +169,17 @@ export class JobQueue implements JobQueueStats {
 
   static async start(options: {
     database: Pick<DatabaseHandle, 'queueTarget'>;
-    log: JobQueueLog;
+    log: JobQueueLogger;
     metrics: Pick<Metrics, 'jobStarted'>;
     works: boolean;
     settings?: Partial<JobQueueSettings> | undefined;
   }): Promise<JobQueue> {
-    const settings = { ...DEFAULT_JOB_QUEUE_SETTINGS, ...options.settings };
     const target = options.database.queueTarget;
+    const settings = {
+      ...DEFAULT_JOB_QUEUE_SETTINGS,
+      ...(target.kind === 'pglite' ? EMBEDDED_JOB_QUEUE_SETTINGS : {}),
+      ...options.settings,
+    };
     const common = {
       useListenNotify: true,
       // Only workers supervise and keep the cron: a web instance sends and reads.
@@ -203,7 +236,11 @@ export class JobQueue implements JobQueueStats {
 
   /** Queues a job. On an instance that also works, its worker is woken at once rather than at its next poll. */
   async send(queue: QueueName, data: JobData, options: SendOptions = {}): Promise<string | null> {
-    const stamped = { ...data, [JOB_TRACE_KEY]: jobTrace(), sentAt: Date.now() } satisfies Stamped;
+    const stamped = {
+      ...data,
+      [JOB_TRACE_KEY]: jobTrace(options.requestId),
+      sentAt: Date.now(),
+    } satisfies Stamped;
     const local = this.inProcess && !QUEUE_POLICIES[queue].stored ? this.localHandlers.get(queue) : undefined;
     if (local) {
       if (this.stopped) throw new Error('the job queue has stopped');
@@ -212,11 +249,12 @@ export class JobQueue implements JobQueueStats {
       // here, as nothing would take the job again on this database: it goes to the queue's
       // exhausted handler at once, as a dead-lettered job would on PostgreSQL.
       void local(stamped, id).catch(async (error: unknown) => {
-        this.log.error({ err: error, queue, jobId: id }, 'a job failed for the last time');
+        const log = this.logOf(stamped[JOB_TRACE_KEY]);
+        log.error({ err: error, queue, jobId: id }, 'a job failed for the last time');
         await this.exhaustedHandlers
-          .get(queue)?.(stamped)
+          .get(queue)?.(stamped, { log })
           .catch((exhaustedError: unknown) =>
-            this.log.error({ err: exhaustedError, queue, jobId: id }, 'could not tell a failed job'),
+            log.error({ err: exhaustedError, queue, jobId: id }, 'could not tell a failed job'),
           );
       });
       return id;
@@ -241,7 +279,8 @@ export class JobQueue implements JobQueueStats {
     const run = async (data: D & Stamped, id: string) => {
       const sentAt = data.sentAt ?? Date.now();
       this.metrics.jobStarted(queue, Math.max(0, (Date.now() - sentAt) / 1000));
-      await runJob(data[JOB_TRACE_KEY], () => handler(data, { id }));
+      const trace = data[JOB_TRACE_KEY];
+      await runJob(trace, () => handler(data, { id, log: this.logOf(trace) }));
     };
     this.localHandlers.set(queue, (data, id) => run(data as D & Stamped, id));
     const workerId = await this.boss.work<D & Stamped>(
@@ -262,11 +301,24 @@ export class JobQueue implements JobQueueStats {
     this.exhaustedHandlers.set(queue, exhausted);
     await this.boss.work(
       deadLetter,
-      { localConcurrency: 2, pollingIntervalSeconds: this.settings.pollSeconds },
+      {
+        localConcurrency: Math.min(2, this.settings.concurrency),
+        pollingIntervalSeconds: this.settings.pollSeconds,
+      },
       async ([job]: Job[]) => {
-        if (job) await exhausted(job.data);
+        if (!job) return;
+        // A dead letter's data is read back as stored: its trace is checked before it is used.
+        const traced = tracedRequest.safeParse(job.data);
+        await exhausted(job.data, {
+          log: this.logOf(traced.success ? traced.data[JOB_TRACE_KEY] : undefined),
+        });
       },
     );
+  }
+
+  /** The logger for a job's lines: they name the request that queued it, when one did. */
+  private logOf(trace: JobTrace | undefined): JobQueueLog {
+    return trace?.requestId ? this.log.child({ reqId: trace.requestId }) : this.log;
   }
 
   /** A cron schedule, kept in the database: one job per tick for the whole cluster. */

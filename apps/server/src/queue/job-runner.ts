@@ -67,7 +67,7 @@ export class JobRunner<I, E, R, F> {
       else if (message.data.t === 'sync') entry.replay();
     });
     await this.deps.queue.work(this.work.queue, (data) => this.runJob(data), {
-      exhausted: (data) => this.exhausted(data),
+      exhausted: (data, job) => this.exhausted(data, job.log),
     });
   }
 
@@ -87,17 +87,14 @@ export class JobRunner<I, E, R, F> {
   }
 
   /** A job that failed for the last time: its followers stop waiting for it. */
-  private async exhausted(data: unknown): Promise<void> {
+  private async exhausted(data: unknown, log: JobQueueLog): Promise<void> {
     const envelope = jobEnvelopeSchema.safeParse(data);
     if (!envelope.success) {
-      this.deps.log.error(
-        { queue: this.work.queue },
-        'a job failed for the last time, and its data is unreadable',
-      );
+      log.error({ queue: this.work.queue }, 'a job failed for the last time, and its data is unreadable');
       return;
     }
     const { key, ref } = envelope.data;
-    this.deps.log.warn({ queue: this.work.queue, key, ref }, 'a job failed for the last time');
+    log.warn({ queue: this.work.queue, key, ref }, 'a job failed for the last time');
     await this.publish(key, { t: 'exhausted', ref });
   }
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Mailer, QueuedMail } from '../plugins/mail.js';
 import type { MailMessage, MailProvider } from '../providers/mail/mail-provider.js';
-import { QUEUES, type JobQueue, type JobQueueLog } from './job-queue.js';
+import { QUEUES, type JobQueue, type JobQueueLog, type RunningJob } from './job-queue.js';
 
 /** A mail job's data: the kind of mail and what its builder needs (JSON). */
 const mailJobSchema = z.object({ mail: z.string().min(1), data: z.unknown() });
@@ -54,13 +54,13 @@ export class QueuedMailer implements Mailer {
     // The worker checks the data with this same schema before building: its type is D there.
     this.kinds.set(name, { data, build: (value) => build(value as D) });
     const { queue, retryDelaySeconds } = this.deps;
-    const enqueue = async (value: D) => {
-      await queue.send(QUEUES.mail, { mail: name, data: value }, { retryDelaySeconds });
+    const enqueue = async (value: D, requestId?: string) => {
+      await queue.send(QUEUES.mail, { mail: name, data: value }, { retryDelaySeconds, requestId });
     };
     return {
       enqueue,
-      dispatch: (value) => {
-        const queued = enqueue(value)
+      dispatch: (value, requestId) => {
+        const queued = enqueue(value, requestId)
           .catch((error: unknown) => this.deps.log.error({ err: error, mail: name }, 'mail not queued'))
           .finally(() => this.queuing.delete(queued));
         this.queuing.add(queued);
@@ -70,7 +70,7 @@ export class QueuedMailer implements Mailer {
 
   /** Runs the mail jobs on this process (roles worker and all). */
   async work(): Promise<void> {
-    await this.deps.queue.work(QUEUES.mail, (raw) => this.run(raw));
+    await this.deps.queue.work(QUEUES.mail, (raw, job) => this.run(raw, job));
   }
 
   /** Resolves once every mail dispatched so far is queued, or failed to be (shutdown). */
@@ -85,16 +85,16 @@ export class QueuedMailer implements Mailer {
   }
 
   /** Builds and sends one job's mail; a failure throws, and the queue tries the job again later. */
-  private async run(raw: unknown): Promise<void> {
-    const job = mailJobSchema.parse(raw);
-    const kind = this.kinds.get(job.mail);
-    if (!kind) throw new Error(`no mail kind ${job.mail} is declared`);
-    const message = await kind.build(kind.data.parse(job.data));
+  private async run(raw: unknown, job: RunningJob): Promise<void> {
+    const mail = mailJobSchema.parse(raw);
+    const kind = this.kinds.get(mail.mail);
+    if (!kind) throw new Error(`no mail kind ${mail.mail} is declared`);
+    const message = await kind.build(kind.data.parse(mail.data));
     if (!message) return;
     try {
-      await this.deps.provider.send(message);
+      await this.deps.provider.send(message, job.log);
     } catch (error) {
-      this.deps.log.warn({ err: error, mail: job.mail }, 'mail not sent; it is tried again later');
+      job.log.warn({ err: error, mail: mail.mail }, 'mail not sent; it is tried again later');
       throw error;
     }
   }

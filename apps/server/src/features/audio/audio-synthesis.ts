@@ -109,9 +109,9 @@ export class AudioSyntheses {
   }
 
   /** The narration of `summary` this instance follows, or a new one (queued for a worker). */
-  flightFor(summary: StoredSummary): SynthesisFlight {
+  flightFor(summary: StoredSummary, requestId?: string): SynthesisFlight {
     const target = targetOf(summary);
-    return this.follower.flightFor(audioKey(target), target);
+    return this.follower.flightFor(audioKey(target), target, requestId);
   }
 
   /** Shutdown of the web side: followed narrations may finish within `graceMs`, then their readers are told it failed. */

@@ -43,7 +43,7 @@ export const audioRoutes: FastifyPluginAsyncZod<AudioRoutesOptions> = async (app
       answerJsonOrStream<AudioResponse, AudioProgress, AudioEvent>(
         request,
         reply,
-        () => audio.prepare(request.user.id, request.params.id, request.body.language),
+        () => audio.prepare(request.user.id, request.params.id, request.body.language, request.id),
         {
           asReply,
           isCancelled: (error) => error instanceof AudioCancelled,

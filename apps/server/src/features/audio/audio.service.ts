@@ -158,7 +158,12 @@ export class AudioService implements HouseNarration {
    * now (so that concurrent requests cannot pass the limit together) for `run`; a reader's second
    * request for the same narration shares that hold, and so its one unit.
    */
-  async prepare(userId: string, summaryId: string, language: Language): Promise<PreparedAudio> {
+  async prepare(
+    userId: string,
+    summaryId: string,
+    language: Language,
+    requestId?: string,
+  ): Promise<PreparedAudio> {
     if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
     const { quota, admit } = this.deps;
     const summary = await this.summaryIn(summaryId, language);
@@ -178,7 +183,7 @@ export class AudioService implements HouseNarration {
     }
     return {
       cached: false,
-      run: (listener, signal) => this.run(userId, summary, reservation, listener, signal),
+      run: (listener, signal) => this.run(userId, summary, reservation, requestId, listener, signal),
     };
   }
 
@@ -186,12 +191,13 @@ export class AudioService implements HouseNarration {
     userId: string,
     summary: StoredSummary,
     reservation: UsageReservation,
+    requestId: string | undefined,
     listener: (event: AudioProgress) => void,
     signal: AbortSignal,
   ): Promise<AudioResponse> {
     const { quota, syntheses, log } = this.deps;
     const target = { summaryId: summary.id, language: summary.language };
-    const flight = syntheses.flightFor(summary);
+    const flight = syntheses.flightFor(summary, requestId);
     // Each part is signed for this reader as it arrives; the order of parts is kept.
     let signing = Promise.resolve();
     const follow: FlightListener<SynthesisEvent> = (event) => {
@@ -207,22 +213,14 @@ export class AudioService implements HouseNarration {
     try {
       const outcome = await Promise.race([flight.outcome, leftFlight(signal, () => new AudioCancelled())]);
       if ('failure' in outcome) throw outcome.failure;
-      let first = false;
       // Charged once per reader and audio: the reader's other requests (other tabs) share this
       // hold, and the one delivering second finds the audio delivered and is charged nothing.
-      await quota.charge(reservation, async (tx) => {
-        first = await addUserAudio(tx, userId, target);
-        return first;
-      });
+      const { delivered, usage } = await quota.charge(reservation, (tx) => addUserAudio(tx, userId, target));
       charged = true;
-      await this.delivered(userId, target, first);
+      await this.delivered(userId, target, delivered);
       await signing;
       this.deps.workLog?.record({ kind: 'audio', outcome: 'made', userId });
-      return {
-        ...(await this.present(summary, outcome.value)),
-        cached: false,
-        usage: await quota.usage(userId),
-      };
+      return { ...(await this.present(summary, outcome.value)), cached: false, usage };
     } catch (error) {
       if (error instanceof AudioError) {
         this.deps.workLog?.record({ kind: 'audio', outcome: 'failed', cause: error.code, userId });

@@ -30,7 +30,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
     }),
     handler: async (request, reply) => {
       await byAccount(AUTH_RATE_LIMITS.passwordAccount, request.user.id);
-      await security.changePassword(request.user, request.body);
+      await security.changePassword(request.user, request.body, request.id);
       return reply.code(204).send(null);
     },
   });
@@ -43,7 +43,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<AccountSecurityRoutesO
     }),
     handler: async (request, reply) => {
       await byAccount(AUTH_RATE_LIMITS.emailChangeAccount, request.user.id);
-      return reply.code(202).send(await security.requestEmailChange(request.user, request.body));
+      return reply.code(202).send(await security.requestEmailChange(request.user, request.body, request.id));
     },
   });
 

@@ -58,7 +58,11 @@ export class AccountSecurityService implements ReaderReauthentication {
    * WRONG_PASSWORD, and nothing changes); one made with Google sets its first without. Every other
    * session is signed out, this one stays, and the reader is told by e-mail.
    */
-  async changePassword(reader: SignedInReader, input: ChangePasswordInput): Promise<void> {
+  async changePassword(
+    reader: SignedInReader,
+    input: ChangePasswordInput,
+    requestId?: string,
+  ): Promise<void> {
     const storedHash = await findPasswordHash(this.deps.db, reader.id);
     if (storedHash === undefined) throw new AppError('UNAUTHORIZED', 401);
     if (storedHash !== null) await this.checkPassword(storedHash, input.currentPassword);
@@ -69,7 +73,7 @@ export class AccountSecurityService implements ReaderReauthentication {
       reader.sessionId,
     );
     this.deps.forgetSessions({ userId: reader.id });
-    this.passwordChangedMail.dispatch({ userId: reader.id, baseUrl: this.deps.baseUrl() });
+    this.passwordChangedMail.dispatch({ userId: reader.id, baseUrl: this.deps.baseUrl() }, requestId);
   }
 
   /**
@@ -79,7 +83,11 @@ export class AccountSecurityService implements ReaderReauthentication {
    * with 409 EMAIL_TAKEN, as sign-up does: the answer tells nothing sign-up does not already tell,
    * and it needs a session, the password and passes the per-account limit (ADR 0023).
    */
-  async requestEmailChange(reader: SignedInReader, input: ChangeEmailInput): Promise<EmailChangePending> {
+  async requestEmailChange(
+    reader: SignedInReader,
+    input: ChangeEmailInput,
+    requestId?: string,
+  ): Promise<EmailChangePending> {
     const { db } = this.deps;
     const storedHash = await findPasswordHash(db, reader.id);
     if (storedHash === undefined) throw new AppError('UNAUTHORIZED', 401);
@@ -95,7 +103,7 @@ export class AccountSecurityService implements ReaderReauthentication {
       throw new AppError('EMAIL_UNCHANGED', 400);
     }
     if (await findUserIdByEmail(db, input.newEmail)) throw new AppError('EMAIL_TAKEN', 409);
-    this.deps.confirmation.requestChange(reader.id, input.newEmail);
+    this.deps.confirmation.requestChange(reader.id, input.newEmail, requestId);
     return { pendingEmail: input.newEmail };
   }
 

@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await byAccount(AUTH_RATE_LIMITS.signupAccount, request.body.email);
       const session = await accounts.signUp(request.body, request.headers['user-agent']);
       // The address is the reader's word until they open this link (no role or grant before).
-      confirmation.request(session.user.id);
+      confirmation.request(session.user.id, request.id);
       rememberDevice(reply, request.body.email);
       return reply.code(201).send(session);
     },
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     handler: async (request, reply) => {
       await byIp(AUTH_RATE_LIMITS.recoverIp, request);
       await byAccount(AUTH_RATE_LIMITS.recoverAccount, request.body.email);
-      recovery.request(request.body.email);
+      recovery.request(request.body.email, request.id);
       return reply.code(204).send(null);
     },
   });
@@ -156,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
     handler: async (request, reply) => {
       await byIp(AUTH_RATE_LIMITS.confirmIp, request);
-      await confirmation.confirm(request.body.token);
+      await confirmation.confirm(request.body.token, request.id);
       return reply.code(204).send(null);
     },
   });
@@ -169,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
     handler: async (request, reply) => {
       await byAccount(AUTH_RATE_LIMITS.confirmResendAccount, request.user.id);
-      confirmation.request(request.user.id);
+      confirmation.request(request.user.id, request.id);
       return reply.code(204).send(null);
     },
   });

@@ -47,17 +47,20 @@ export class EmailConfirmationService {
     );
   }
 
-  /** Mails a confirmation link to the account's address, in the background; nothing once it is proven. */
-  request(userId: string): void {
-    this.confirmMail.dispatch({ userId, baseUrl: this.deps.baseUrl() });
+  /**
+   * Mails a confirmation link to the account's address, in the background; nothing once it is
+   * proven. `requestId`, here and below: the request it is mailed for (the mail job's lines name it).
+   */
+  request(userId: string, requestId?: string): void {
+    this.confirmMail.dispatch({ userId, baseUrl: this.deps.baseUrl() }, requestId);
   }
 
   /**
    * Mails a link to `newEmail` that makes it the account's address when opened (ADR 0023), in the
    * background; until then the account keeps its address.
    */
-  requestChange(userId: string, newEmail: string): void {
-    this.changeMail.dispatch({ userId, newEmail, baseUrl: this.deps.baseUrl() });
+  requestChange(userId: string, newEmail: string, requestId?: string): void {
+    this.changeMail.dispatch({ userId, newEmail, baseUrl: this.deps.baseUrl() }, requestId);
   }
 
   /**
@@ -66,7 +69,7 @@ export class EmailConfirmationService {
    * address is told. Answers the account's id; 400 INVALID_TOKEN for an unknown, used or expired
    * link, 409 EMAIL_TAKEN when the new address became another account's meanwhile.
    */
-  async confirm(token: string): Promise<string> {
+  async confirm(token: string, requestId?: string): Promise<string> {
     const outcome = await confirmWithToken(this.deps.db, sha256(token), this.deps.adminEmails);
     if (outcome.kind === 'invalid') throw new AppError('INVALID_TOKEN', 400);
     if (outcome.kind === 'taken') throw new AppError('EMAIL_TAKEN', 409);
@@ -74,7 +77,7 @@ export class EmailConfirmationService {
     this.deps.forgetSessions({ userId: outcome.userId });
     if (outcome.kind === 'changed') {
       const { userId, previousEmail, email } = outcome;
-      this.changedNotice.dispatch({ userId, previousEmail, email });
+      this.changedNotice.dispatch({ userId, previousEmail, email }, requestId);
     }
     return outcome.userId;
   }

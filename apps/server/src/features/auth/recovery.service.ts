@@ -36,8 +36,8 @@ export class RecoveryService {
    * the background (a job is queued for any e-mail; its worker looks the account up), so the
    * answer is the same, in content and in time, for any e-mail.
    */
-  request(email: string): void {
-    this.resetMail.dispatch({ email, baseUrl: this.deps.baseUrl() });
+  request(email: string, requestId?: string): void {
+    this.resetMail.dispatch({ email, baseUrl: this.deps.baseUrl() }, requestId);
   }
 
   /** Sets the new password, proves the address, signs out every session, and signs the user in afresh. */

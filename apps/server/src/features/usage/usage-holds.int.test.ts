@@ -46,8 +46,13 @@ describe.each(TEST_DATABASES)('a usage hold on %s', (kind) => {
       expect(held).toHaveLength(3);
       expect(await quota.usage(userId)).toMatchObject({ summariesUsed: 10, audiosUsed: 10, audiosLimit: 10 });
       const [delivered, failed, left] = held;
-      await quota.charge(delivered!, async () => true);
-      await quota.charge(failed!, async () => false);
+      // Each charge answers the month's use after it, the other live holds counted with it.
+      const charged = await quota.charge(delivered!, async () => true);
+      expect(charged).toEqual({ delivered: true, usage: await quota.usage(userId) });
+      expect(charged.usage).toMatchObject({ summariesUsed: 10, audiosUsed: 10, plan: 'free' });
+      const refused = await quota.charge(failed!, async () => false);
+      expect(refused).toEqual({ delivered: false, usage: await quota.usage(userId) });
+      expect(refused.usage.audiosUsed).toBe(9);
       await quota.release(left!);
       expect(await quota.usage(userId)).toMatchObject({ summariesUsed: 10, audiosUsed: 8 });
       const [counter] = await context.database.db.select().from(usageCounters);

@@ -39,8 +39,11 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
     await quota.release(first!);
     expect(await holdsOf(userId)).toMatchObject([{ holders: 1 }]);
     expect((await quota.usage(userId)).summariesUsed).toBe(10);
-    expect(await quota.charge(second!, async () => true)).toBe(true);
-    expect((await quota.usage(userId)).summariesUsed).toBe(10);
+    const charge = await quota.charge(second!, async () => true);
+    expect(charge.delivered).toBe(true);
+    // The charge's answer is the month's use, as a read of it after the charge finds it.
+    expect(charge.usage).toEqual(await quota.usage(userId));
+    expect(charge.usage.summariesUsed).toBe(10);
     expect(await holdsOf(userId)).toEqual([]);
   });
 
@@ -58,9 +61,8 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
       delivered = true;
       return first;
     };
-    expect(await Promise.all(holders.map((holder) => quota.charge(holder!, deliver)))).toEqual(
-      expect.arrayContaining([true, false, false]),
-    );
+    const charges = await Promise.all(holders.map((holder) => quota.charge(holder!, deliver)));
+    expect(charges.map((charge) => charge.delivered)).toEqual(expect.arrayContaining([true, false, false]));
     expect(await quota.usage(userId)).toMatchObject({ audiosUsed: 10 });
     expect(await holdsOf(userId)).toEqual([]);
 
@@ -127,11 +129,12 @@ describe.each(TEST_DATABASES)('a hold shared by one reader on %s', (kind) => {
           await quota.release(reservation);
           return 'left';
         }
-        return quota.charge(reservation, async () => {
+        const charge = await quota.charge(reservation, async () => {
           const first = !delivered;
           delivered = true;
           return first;
         });
+        return charge.delivered;
       }),
     );
     expect(outcomes.filter((outcome) => outcome === true)).toHaveLength(1);

@@ -34,6 +34,18 @@ const liveHolds = (userId: string, monthKey: string, kind: UsageKind) =>
     gt(usageReservations.heldUntil, sql`now()`),
   );
 
+/**
+ * The reader's live holds of `kind` this month, as a value of another statement; `except` leaves
+ * one out (a hold its own statement deletes, which the statement's snapshot still shows).
+ */
+const heldCount = (db: Database, userId: string, monthKey: string, kind: UsageKind, except?: SQL) =>
+  sql`(${db
+    .select({ held: count() })
+    .from(usageReservations)
+    .where(
+      and(liveHolds(userId, monthKey, kind), except && sql`${usageReservations.id} not in (${except})`),
+    )})`;
+
 /** The counter column that a kind is charged to. */
 const counterOf = (kind: UsageKind) =>
   kind === 'summary' ? usageCounters.summariesUsed : usageCounters.audiosUsed;
@@ -53,13 +65,8 @@ export async function findUsage(
       .from(usageCounters)
       .where(and(eq(usageCounters.userId, userId), eq(usageCounters.monthKey, monthKey)))
       .limit(1);
-  const held = (kind: UsageKind) =>
-    db
-      .select({ held: count() })
-      .from(usageReservations)
-      .where(liveHolds(userId, monthKey, kind));
   const used = (kind: UsageKind) =>
-    sql<number>`coalesce((${charged(kind)}), 0) + (${held(kind)})`.mapWith(Number);
+    sql<number>`coalesce((${charged(kind)}), 0) + ${heldCount(db, userId, monthKey, kind)}`.mapWith(Number);
   const [row] = await db
     .select({ plan: planOf(db, userId), summariesUsed: used('summary'), audiosUsed: used('audio') })
     .from(sql`(values (1)) as one`);
@@ -214,16 +221,20 @@ export async function releaseHold(db: Database, id: string): Promise<void> {
   await db.transaction((tx) => letGo(tx, id));
 }
 
+/** The reader's plan and month's use, as `findUsage` reads them. */
+export type UsageRow = Awaited<ReturnType<typeof findUsage>>;
+
 /**
  * Ends a hold in one transaction with `deliver` (which writes what the hold paid for): when
  * `deliver` says it delivered, the hold is deleted (every request sharing it finds the item
  * delivered) and charged once into the month's counter of its kind; otherwise one holder lets go.
+ * Answers the month's use after it too: the charge's own statement returns it.
  */
 export async function settleHold(
   db: Database,
   reservation: UsageReservation,
   deliver: (tx: Database) => Promise<boolean>,
-): Promise<boolean> {
+): Promise<{ delivered: boolean; usage: UsageRow }> {
   const { userId, monthKey, kind } = reservation;
   return db.transaction(async (tx) => {
     // The counter row before the hold, in the order `hold` takes them: a request joining this
@@ -236,7 +247,7 @@ export async function settleHold(
     const delivered = await deliver(tx);
     if (!delivered) {
       await letGo(tx, reservation.id);
-      return false;
+      return { delivered, usage: await findUsage(tx, userId, monthKey) };
     }
     // The hold goes and the counter counts one more, in one statement.
     const ended = tx
@@ -248,15 +259,23 @@ export async function settleHold(
           .returning({ id: usageReservations.id }),
       );
     const field = kind === 'summary' ? 'summariesUsed' : 'audiosUsed';
-    await tx
+    // The ended hold is still live to this statement's snapshot: it is left out of the count.
+    const endedId = sql`select "id" from ${ended}`;
+    const used = (counted: UsageKind) =>
+      sql<number>`${counterOf(counted)} + ${heldCount(tx, userId, monthKey, counted, endedId)}`.mapWith(
+        Number,
+      );
+    const [usage] = await tx
       .with(ended)
       .insert(usageCounters)
       .values({ userId, monthKey, [field]: 1 })
       .onConflictDoUpdate({
         target: [usageCounters.userId, usageCounters.monthKey],
         set: { [field]: sql`${counterOf(kind)} + 1` },
-      });
-    return true;
+      })
+      .returning({ plan: planOf(tx, userId), summariesUsed: used('summary'), audiosUsed: used('audio') });
+    if (!usage) throw new Error('the usage counter was not charged');
+    return { delivered, usage: { ...usage, plan: usage.plan ?? 'free' } };
   });
 }
 

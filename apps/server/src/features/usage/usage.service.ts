@@ -2,7 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FREE_PLAN_LIMITS, type PlanType, type Usage } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
-import type { ReserveOptions, UsageKind, UsageQuota, UsageReservation } from '../../ports/usage-quota.js';
+import type {
+  Charge,
+  ReserveOptions,
+  UsageKind,
+  UsageQuota,
+  UsageReservation,
+} from '../../ports/usage-quota.js';
 import {
   confirmHold,
   findPlan,
@@ -12,6 +18,7 @@ import {
   releaseHold,
   renewHold,
   settleHold,
+  type UsageRow,
 } from './usage.repository.js';
 
 /** The calendar month (UTC) that usage counts against: 'YYYY-MM'. */
@@ -23,6 +30,18 @@ export function monthKeyOf(date: Date): string {
 function limitOf(plan: PlanType, kind: UsageKind): number | null {
   if (plan === 'premium') return null;
   return kind === 'summary' ? FREE_PLAN_LIMITS.summariesPerMonth : FREE_PLAN_LIMITS.audiosPerMonth;
+}
+
+/** The Usage answer of a plan and its counts. */
+function usageOf(monthKey: string, { plan, summariesUsed, audiosUsed }: UsageRow): Usage {
+  return {
+    plan,
+    monthKey,
+    summariesUsed,
+    summariesLimit: limitOf(plan, 'summary'),
+    audiosUsed,
+    audiosLimit: limitOf(plan, 'audio'),
+  };
 }
 
 export interface UsageDeps {
@@ -50,18 +69,9 @@ export class UsageService implements UsageQuota, ReaderPlan {
   }
 
   async usage(userId: string): Promise<Usage> {
-    const { db } = this.deps;
     const monthKey = monthKeyOf(this.now());
     // The plan and the counts in one statement (a round trip of four).
-    const { plan, ...used } = await findUsage(db, userId, monthKey);
-    return {
-      plan,
-      monthKey,
-      summariesUsed: used.summariesUsed,
-      summariesLimit: limitOf(plan, 'summary'),
-      audiosUsed: used.audiosUsed,
-      audiosLimit: limitOf(plan, 'audio'),
-    };
+    return usageOf(monthKey, await findUsage(this.deps.db, userId, monthKey));
   }
 
   async reserve(
@@ -103,8 +113,13 @@ export class UsageService implements UsageQuota, ReaderPlan {
     await renewHold(this.deps.db, reservation.id, this.holdMs);
   }
 
-  async charge(reservation: UsageReservation, deliver: (tx: Database) => Promise<boolean>): Promise<boolean> {
-    return settleHold(this.deps.db, reservation, deliver);
+  async charge(reservation: UsageReservation, deliver: (tx: Database) => Promise<boolean>): Promise<Charge> {
+    const { delivered, usage } = await settleHold(this.deps.db, reservation, deliver);
+    // A hold taken in the last moments of a month is charged to that month; the reader's answer
+    // shows the month it now is.
+    const monthKey = monthKeyOf(this.now());
+    if (monthKey !== reservation.monthKey) return { delivered, usage: await this.usage(reservation.userId) };
+    return { delivered, usage: usageOf(monthKey, usage) };
   }
 
   async release(reservation: UsageReservation): Promise<void> {

@@ -14,9 +14,15 @@ export interface MailMessage {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** Where a provider says what it did with a message (the outbox does). */
+export interface MailLog {
+  info(o: object, m: string): void;
+}
+
 export interface MailProvider {
   readonly kind: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<void>;
+  /** `log`: a logger of the job that sends it, whose lines name the request that queued it. */
+  send(message: MailMessage, log?: MailLog): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -10,9 +10,12 @@ import { insertOutboxMessage } from './outbox.repository.js';
 export function createOutboxMailProvider(db: Database, log: FastifyBaseLogger): MailProvider {
   return {
     kind: 'outbox',
-    async send(message) {
+    async send(message, jobLog) {
       const id = await insertOutboxMessage(db, message);
-      log.info({ outboxId: id, to: message.to, subject: message.subject }, 'mail stored in the outbox');
+      (jobLog ?? log).info(
+        { outboxId: id, to: message.to, subject: message.subject },
+        'mail stored in the outbox',
+      );
     },
     async close() {},
   };

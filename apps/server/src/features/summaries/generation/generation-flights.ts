@@ -85,8 +85,8 @@ export class GenerationFlights {
   }
 
   /** The running generation or translation of `key` followed by this instance, or a new one doing `job`. */
-  flightFor(key: string, job: SummaryJob): GenerationFlight {
-    return this.follower.flightFor(key, job);
+  flightFor(key: string, job: SummaryJob, requestId?: string): GenerationFlight {
+    return this.follower.flightFor(key, job, requestId);
   }
 
   /** Shutdown of the web side: followed flights may finish within `graceMs`, then their readers are told it failed. */

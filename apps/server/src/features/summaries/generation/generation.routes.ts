@@ -30,7 +30,7 @@ export const generationRoutes: FastifyPluginAsyncZod<GenerationRoutesOptions> = 
       answerJsonOrStream(
         request,
         reply,
-        () => generation.prepare(request.user.id, request.body),
+        () => generation.prepare(request.user.id, request.body, request.id),
         summaryStreamOptions<GenerateSummaryResponse>('GENERATION_FAILED'),
       ),
   });

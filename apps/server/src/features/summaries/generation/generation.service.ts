@@ -1,4 +1,4 @@
-import { normKey, type GenerateSummaryResponse } from '@summa/shared';
+import { normKey, type GenerateSummaryResponse, type Usage } from '@summa/shared';
 import { AppError } from '../../../http/app-error.js';
 import type { UsageQuota, UsageReservation } from '../../../ports/usage-quota.js';
 import type { ReaderActivity } from '../../../ports/reader-activity.js';
@@ -61,7 +61,7 @@ export class GenerationService {
    * concurrent requests cannot pass the limit together) for `run`. The hold is the norm_key's: a
    * reader's second request for the same summary shares it, and so its one unit.
    */
-  async prepare(userId: string, input: GenerateInput): Promise<Prepared> {
+  async prepare(userId: string, input: GenerateInput, requestId?: string): Promise<Prepared> {
     if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
     const { quota, summaries, admitGeneration } = this.deps;
     const book = await resolveBook(this.deps.catalog, input);
@@ -73,9 +73,9 @@ export class GenerationService {
       } else {
         const reservation = await quota.reserve(userId, 'summary', { item: key });
         if (!reservation) return this.ownedNow(userId, key);
-        if (await quota.charge(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx))) {
-          await this.generated(userId, cachedId);
-        }
+        const charge = await quota.charge(reservation, (tx) => summaries.addGenerated(userId, cachedId, tx));
+        if (charge.delivered) await this.generated(userId, cachedId);
+        return this.cachedAnswer(userId, cachedId, charge.usage);
       }
       return this.cachedAnswer(userId, cachedId);
     }
@@ -88,15 +88,16 @@ export class GenerationService {
     if (!reservation) return this.ownedNow(userId, key);
     return {
       cached: false,
-      run: (listener, signal) => this.run(userId, key, book, reservation, listener, signal),
+      run: (listener, signal) => this.run({ userId, key, book, reservation, requestId }, listener, signal),
     };
   }
 
-  private async cachedAnswer(userId: string, summaryId: string): Promise<Prepared> {
+  /** `usage`: the month's use, when the answer's charge has read it already. */
+  private async cachedAnswer(userId: string, summaryId: string, usage?: Usage): Promise<Prepared> {
     this.deps.workLog?.record({ kind: 'summary', outcome: 'cached', userId });
     return {
       cached: true,
-      result: { summaryId, cached: true, usage: await this.deps.quota.usage(userId) },
+      result: { summaryId, cached: true, usage: usage ?? (await this.deps.quota.usage(userId)) },
     };
   }
 
@@ -172,15 +173,25 @@ export class GenerationService {
   }
 
   private async run(
-    userId: string,
-    key: string,
-    book: ResolvedBook,
-    reservation: UsageReservation,
+    {
+      userId,
+      key,
+      book,
+      reservation,
+      requestId,
+    }: {
+      userId: string;
+      key: string;
+      book: ResolvedBook;
+      reservation: UsageReservation;
+      /** The request that asked for it: the worker's lines for its job name it. */
+      requestId: string | undefined;
+    },
     listener: FlightListener<WriterEvent>,
     signal: AbortSignal,
   ): Promise<GenerateSummaryResponse> {
     const { quota, summaries, log } = this.deps;
-    const flight = this.flights.flightFor(key, { kind: 'generate', book });
+    const flight = this.flights.flightFor(key, { kind: 'generate', book }, requestId);
     const leave = flight.join(listener);
     // The hold counts while this request waits; should the process die, it lapses within seconds.
     const renewal = setInterval(() => {
@@ -195,15 +206,12 @@ export class GenerationService {
         leftFlight(signal, () => new GenerationCancelled()),
       ]);
       if ('failure' in outcome) throw outcome.failure;
-      const added = await quota.charge(reservation, (tx) =>
+      const { delivered, usage } = await quota.charge(reservation, (tx) =>
         summaries.addGenerated(userId, outcome.value, tx),
       );
       charged = true;
-      // Neither waits for the other; both are done before the answer (its next read sees the streak).
-      const [usage] = await Promise.all([
-        quota.usage(userId),
-        added ? this.generated(userId, outcome.value) : undefined,
-      ]);
+      // Done before the answer: the reader's next read sees the streak.
+      if (delivered) await this.generated(userId, outcome.value);
       this.deps.workLog?.record({ kind: 'summary', outcome: 'made', userId });
       return { summaryId: outcome.value, cached: false, usage };
     } catch (error) {

@@ -31,7 +31,7 @@ export const translationRoutes: FastifyPluginAsyncZod<TranslationRoutesOptions> 
       answerJsonOrStream(
         request,
         reply,
-        () => translation.prepare(request.user.id, request.params.id, request.body.language),
+        () => translation.prepare(request.user.id, request.params.id, request.body.language, request.id),
         summaryStreamOptions<TranslateSummaryResponse>('TRANSLATION_FAILED'),
       ),
   });

@@ -40,6 +40,7 @@ export class TranslationService {
     userId: string,
     summaryId: string,
     language: Language,
+    requestId?: string,
   ): Promise<PreparedWork<TranslateSummaryResponse, WriterEvent>> {
     if (this.closing) throw new AppError('SERVICE_UNAVAILABLE', 503);
     const { db, plan } = this.deps;
@@ -53,7 +54,7 @@ export class TranslationService {
     if (storedId) return { cached: true, result: { summaryId: storedId, cached: true } };
     await this.deps.admitGeneration?.(userId);
     const job: SummaryJob = { kind: 'translate', book, source };
-    return { cached: false, run: (listener, signal) => this.run(key, job, listener, signal) };
+    return { cached: false, run: (listener, signal) => this.run(key, job, requestId, listener, signal) };
   }
 
   /** Shutdown: new translations are refused (running ones end with the shared flights). */
@@ -81,10 +82,11 @@ export class TranslationService {
   private async run(
     key: string,
     job: SummaryJob,
+    requestId: string | undefined,
     listener: FlightListener<WriterEvent>,
     signal: AbortSignal,
   ): Promise<TranslateSummaryResponse> {
-    const flight = this.deps.flights.flightFor(key, job);
+    const flight = this.deps.flights.flightFor(key, job, requestId);
     const leave = flight.join(listener);
     try {
       const outcome = await Promise.race([
