@@ -33,6 +33,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // What a page shows after a request (the header's XP, a toast) may take seconds on a loaded
+    // 2-core machine running two Chromiums and the servers: Vitest's default of 1 s failed there.
+    expect: { poll: { timeout: 10_000 } },
     // One Chromium at a time per file keeps a 2-core machine responsive.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },

@@ -7,6 +7,7 @@ import { signUpViaApi, uniqueEmail } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { expectNoViolations } from '../support/axe.js';
 import { useBrowser, openPage } from '../support/browser.js';
+import { pauseClockNow } from '../support/clock.js';
 import { contrastRatio } from '../support/contrast.js';
 import { shots } from '../support/shots.js';
 import { holdToasts, shownToast, toastContrast } from '../support/toasts.js';
@@ -180,7 +181,8 @@ describe.each(LANGUAGES)('keyboard and screen readers in %s', (language) => {
     await overlay.getByRole('progressbar').waitFor();
     const cancel = overlay.getByRole('button', { name: texts.generate.overlay.cancel });
     const cancelHasFocus = () => cancel.evaluate((element) => element === document.activeElement);
-    expect(await cancelHasFocus()).toBe(true);
+    // The dialog moves focus once it is open, after its content is on the page.
+    await expect.poll(cancelHasFocus).toBe(true);
     await expectNoViolations(page, 'generation overlay open');
     for (const key of ['Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);
@@ -283,6 +285,15 @@ describe('an error toast in pt at 390 px', () => {
       session: reader,
       viewport: { width: 390, height: 844 },
     });
+    // The toast's time runs on the page's clock, which also says when the toast first showed.
+    await page.clock.install();
+    await context.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('[data-sonner-toast][data-type="error"]')) return;
+        Object.assign(window, { errorToastAt: Date.now() });
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
     // Saving the profile fails on the server's side.
     await context.route('**/api/me/profile', (route) =>
       route.request().method() === 'PATCH'
@@ -298,10 +309,15 @@ describe('an error toast in pt at 390 px', () => {
     await page.getByRole('button', { name: texts.settings.save }).click();
     const toast = page.locator('[data-sonner-toast][data-type="error"]');
     await toast.waitFor();
-    const shownAt = Date.now();
     // The pointer away from the toasts, which would pause them.
     await page.mouse.move(5, 830);
-    await page.waitForTimeout(Math.max(0, 6000 - (Date.now() - shownAt)));
+    // Held, then moved on to 6 s after the toast showed: a loaded machine could otherwise spend
+    // its 10 s before the checks and the keys below reach it.
+    await pauseClockNow(page);
+    const shownFor = await page.evaluate(
+      () => Date.now() - (window as unknown as { errorToastAt: number }).errorToastAt,
+    );
+    await page.clock.runFor(Math.max(0, 6000 - shownFor));
     expect(await toast.count()).toBe(1);
     expect(await toast.getAttribute('data-removed')).toBe('false');
 
@@ -313,6 +329,8 @@ describe('an error toast in pt at 390 px', () => {
       5,
     );
     await page.keyboard.press('Enter');
+    // Its way out (Sonner's 200 ms) runs on the clock.
+    await page.clock.resume();
     await toast.waitFor({ state: 'detached' });
     await context.close();
   });

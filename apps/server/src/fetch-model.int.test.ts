@@ -18,6 +18,12 @@ interface Run {
   stderr: string;
 }
 
+/**
+ * The command starts through tsx, which compiles what it imports as it loads: up to 16 s a run on
+ * a loaded 2-core machine, near the integration project's 30 s.
+ */
+const COMMAND_TIMEOUT_MS = 90_000;
+
 /** Runs `npm run model:fetch`'s entry point (through tsx) with `env`; stdout is a pipe, not a terminal. */
 function fetchModel(env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -34,7 +40,7 @@ function fetchModel(env: Record<string, string>): Promise<Run> {
   });
 }
 
-describe.skipIf(!existsSync(TINY_MODEL))('npm run model:fetch', () => {
+describe.skipIf(!existsSync(TINY_MODEL))('npm run model:fetch', { timeout: COMMAND_TIMEOUT_MS }, () => {
   let dir: string;
   let server: Server;
   let baseUrl: string;

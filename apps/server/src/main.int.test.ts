@@ -62,7 +62,14 @@ function startServer(
   });
 }
 
-describe('main', () => {
+/**
+ * Each of these starts the real entry point through tsx, which compiles the whole server as it
+ * loads: 5 to 21 s a start on a loaded 2-core machine (with OpenTelemetry's instrumentation, over
+ * the integration project's 30 s), so a start is given up to 90 s.
+ */
+const PROCESS_START_TIMEOUT_MS = 90_000;
+
+describe('main', { timeout: PROCESS_START_TIMEOUT_MS }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'summa-main-'));
@@ -146,7 +153,7 @@ describe('main', () => {
   });
 });
 
-describe('tracing', () => {
+describe('tracing', { timeout: PROCESS_START_TIMEOUT_MS }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'summa-tracing-'));
