@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminFeedbackResponse, GenerateSummaryResponse, Session } from '@summa/shared';
+import type { AdminFeedbackResponse, Session } from '@summa/shared';
 import { consoleTexts } from '@summa/shared/i18n/admin-console';
 import { translations } from '@summa/shared/i18n';
 import { LANGUAGES } from '@summa/shared/languages';
@@ -8,6 +8,7 @@ import { adminSession, signUpViaApi, uniqueEmail } from '../support/accounts.js'
 import { apiAs } from '../support/api.js';
 import { expectNoViolations } from '../support/axe.js';
 import { openPage, useBrowser } from '../support/browser.js';
+import { generatedSummaryId } from '../support/summaries.js';
 
 /** Issue 25's admin console: testimonials approved for the landing, a summary removed, and axe. */
 const browser = useBrowser();
@@ -24,13 +25,7 @@ async function readerWith(title: string, comment?: string): Promise<Session> {
   const reader = await signUpViaApi(uniqueEmail('console'), { language: 'en' });
   const nickname = `Fan${Math.random().toString(36).slice(2, 8)}`;
   expect((await apiAs(reader, '/api/me/profile', { nickname }, 'PATCH')).status).toBe(200);
-  const generated = await apiAs(reader, '/api/summaries', {
-    bookTitle: title,
-    bookAuthor: 'E2E Author',
-    language: 'en',
-  });
-  expect(generated.status).toBe(200);
-  const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
+  const summaryId = await generatedSummaryId(reader, title, 'E2E Author', 'en');
   if (comment) {
     const rated = await apiAs(reader, `/api/summaries/${summaryId}/feedback`, { vote: 'up', comment });
     expect(rated.status).toBe(204);

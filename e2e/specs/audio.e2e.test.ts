@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  LANGUAGES,
-  storedAudioResponseSchema,
-  type GenerateSummaryResponse,
-  type Language,
-  type Session,
-} from '@summa/shared';
+import { LANGUAGES, storedAudioResponseSchema, type Language, type Session } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { baseURL, useBrowser, openPage } from '../support/browser.js';
+import { generatedSummaryId } from '../support/summaries.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
 
 const browser = useBrowser();
 
-async function summaryOf(session: Session, language: Language): Promise<string> {
-  const response = await apiAs(session, '/api/summaries', {
-    bookTitle: `Audio ${randomUUID().slice(0, 8)}`,
-    bookAuthor: 'E2E Author',
-    language,
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as GenerateSummaryResponse).summaryId;
+/** A new summary of a book of its own, so that its narration is new too. */
+function summaryOf(session: Session, language: Language): Promise<string> {
+  return generatedSummaryId(session, `Audio ${randomUUID().slice(0, 8)}`, 'E2E Author', language);
 }
 
 /** The player's <audio> element, read in the page. */

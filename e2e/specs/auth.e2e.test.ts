@@ -14,6 +14,7 @@ import { useBrowser, openPage, openTab, type WatchedPage, heading, pathIs } from
 import { pauseClockNow } from '../support/clock.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
+import { runOutWelcomeCountdown } from '../support/welcome.js';
 
 const browser = useBrowser();
 
@@ -78,13 +79,7 @@ describe.each(LANGUAGES)('auth in %s', (language) => {
     expect(await page.getByRole('link', { name: t.welcome.goNow }).isVisible()).toBe(true);
     expect(await storedSession(page)).toContain(email);
 
-    await page.clock.fastForward(4_000);
-    expect(new URL(page.url()).pathname).toBe('/welcome');
-    await page.clock.fastForward(1_100);
-    // A jump fires the countdown's one-second timer once: the rest of it runs on as real time.
-    await page.clock.resume();
-    await page.waitForURL(pathIs('/home'));
-    await expect.poll(() => heading(page)).toBe(messages.pages.home.title);
+    await runOutWelcomeCountdown(page, messages.pages.home.title);
 
     await signOut(page, language);
     await page.waitForURL(pathIs('/auth'));

@@ -10,6 +10,7 @@ import { pauseClockNow } from '../support/clock.js';
 import { newGoogleAccount, signInToGoogle } from '../support/google-account.js';
 import { sharedSummaryPath } from '../support/summaries.js';
 import { recordToasts, toastsOf } from '../support/toasts.js';
+import { runOutWelcomeCountdown } from '../support/welcome.js';
 
 const browser = useBrowser();
 
@@ -117,13 +118,7 @@ describe.each(LANGUAGES)('Google sign-in in %s', (language) => {
       .poll(() => page.getByRole('link', { name: messages.auth.welcome.goNow }).isVisible())
       .toBe(true);
 
-    await page.clock.fastForward(4_000);
-    expect(new URL(page.url()).pathname).toBe('/welcome');
-    await page.clock.fastForward(1_100);
-    // The way on to /home waits on the page's timers: the clock runs again.
-    await page.clock.resume();
-    await page.waitForURL(pathIs('/home'));
-    await expect.poll(() => heading(page)).toBe(messages.pages.home.title);
+    await runOutWelcomeCountdown(page, messages.pages.home.title);
 
     const userMenu = page.getByRole('button', { name: messages.common.nav.userMenu });
     expect(await userMenu.getAttribute('title')).toBe(account.email);

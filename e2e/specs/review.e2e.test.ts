@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DueReviews, GenerateSummaryResponse } from '@summa/shared';
+import type { DueReviews } from '@summa/shared';
 import { signUpViaApi, uniqueEmail, visitorAddress } from '../support/accounts.js';
-import { apiAs } from '../support/api.js';
 import { baseURL, openPage, useBrowser } from '../support/browser.js';
 import { shots } from '../support/shots.js';
+import { generatedSummaryId } from '../support/summaries.js';
 
 /**
  * Issue 27, 'Done when': a reader's review cards are made from their history, shown one at a
@@ -16,13 +16,7 @@ const browser = useBrowser();
 describe('daily review', () => {
   it('schedules and grades cards with the keyboard', async () => {
     const reader = await signUpViaApi(uniqueEmail('review'), { language: 'en' });
-    const generated = await apiAs(reader, '/api/summaries', {
-      bookTitle: 'Make Time',
-      bookAuthor: 'Jake Knapp',
-      language: 'pt',
-    });
-    expect(generated.status).toBe(200);
-    const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
+    const summaryId = await generatedSummaryId(reader, 'Make Time', 'Jake Knapp', 'pt');
 
     const { page, context, errors } = await openPage(browser(), {
       storedLanguage: 'en',

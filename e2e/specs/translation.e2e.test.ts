@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { GenerateSummaryResponse } from '@summa/shared';
 import { translations } from '@summa/shared/i18n';
 import { adminSession, signUpViaApi, uniqueEmail, confirmAddressViaMail } from '../support/accounts.js';
 import { apiAs } from '../support/api.js';
 import { useBrowser, openPage } from '../support/browser.js';
+import { generatedSummaryId } from '../support/summaries.js';
 
 const texts = translations.en;
 
@@ -18,13 +18,7 @@ describe('instant translation', () => {
     const granted = await apiAs(await adminSession(), `/api/admin/users/${reader.user.id}/premium`, {});
     expect(granted.status).toBe(200);
     const title = `Pequenos Passos ${randomUUID().slice(0, 6)}`;
-    const generated = await apiAs(reader, '/api/summaries', {
-      bookTitle: title,
-      bookAuthor: 'Autora E2E',
-      language: 'pt',
-    });
-    expect(generated.status).toBe(200);
-    const { summaryId } = (await generated.json()) as GenerateSummaryResponse;
+    const summaryId = await generatedSummaryId(reader, title, 'Autora E2E', 'pt');
 
     const { page, context, errors } = await openPage(browser(), {
       storedLanguage: 'en',

@@ -1,7 +1,20 @@
 import { expect } from 'vitest';
-import type { GenerateSummaryResponse } from '@summa/shared';
-import { signUpViaApi, uniqueEmail, visitorAddress } from './accounts.js';
-import { baseURL } from './browser.js';
+import type { GenerateSummaryResponse, Session } from '@summa/shared';
+import type { Language } from '@summa/shared/languages';
+import { signUpViaApi, uniqueEmail } from './accounts.js';
+import { apiAs } from './api.js';
+
+/** The id of the summary `session`'s reader generates through the API (the fake model writes it). */
+export async function generatedSummaryId(
+  session: Session,
+  bookTitle: string,
+  bookAuthor: string,
+  language: Language,
+): Promise<string> {
+  const response = await apiAs(session, '/api/summaries', { bookTitle, bookAuthor, language });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as GenerateSummaryResponse).summaryId;
+}
 
 /**
  * The path of a summary that another reader generated (the fake model writes it) and could share:
@@ -10,16 +23,5 @@ import { baseURL } from './browser.js';
  */
 export async function sharedSummaryPath(bookTitle: string, bookAuthor: string): Promise<string> {
   const sharer = await signUpViaApi(uniqueEmail('sharer'), { language: 'en' });
-  const response = await fetch(`${baseURL()}/api/summaries`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${sharer.access_token}`,
-      'X-Forwarded-For': visitorAddress(),
-    },
-    body: JSON.stringify({ bookTitle, bookAuthor, language: 'en' }),
-  });
-  expect(response.status).toBe(200);
-  const { summaryId } = (await response.json()) as GenerateSummaryResponse;
-  return `/summary/${summaryId}`;
+  return `/summary/${await generatedSummaryId(sharer, bookTitle, bookAuthor, 'en')}`;
 }

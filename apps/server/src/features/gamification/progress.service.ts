@@ -78,6 +78,13 @@ const streakOf = (row: ProgressRow): StreakState => ({
   freezes: row.streakFreezes,
 });
 
+const streakColumns = (streak: StreakState) => ({
+  streakCurrent: streak.current,
+  streakLongest: streak.longest,
+  streakLastDay: streak.lastDay,
+  streakFreezes: streak.freezes,
+});
+
 /**
  * XP, levels, streaks and achievements: the server decides every amount and awards each once
  * (the primary keys of xp_awards and reader_achievements), one reader's awards one after the
@@ -293,38 +300,25 @@ export class ProgressService implements ReaderActivity, GoalActivity, ReaderStre
       // the level they were last told of, for the next award to announce.
       const knownLevel = row.announcedLevel ?? tierOf(row.xp).level;
       const announcedLevel = announce || level === knownLevel ? null : knownLevel;
+      // What the work changed: saved (with the week's XP), and laid over the old row for the answer.
+      const changed = {
+        xp: work.xp,
+        announcedLevel,
+        ...work.counters,
+        ...dayColumns(today, work.day),
+        ...reviewStreakColumns(work.reviewStreak),
+        ...streakColumns(streak),
+      };
       await saveProgress(
         tx,
         userId,
-        {
-          xp: work.xp,
-          announcedLevel,
-          ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}),
-          ...work.counters,
-          ...dayColumns(today, work.day),
-          ...reviewStreakColumns(work.reviewStreak),
-          streakCurrent: streak.current,
-          streakLongest: streak.longest,
-          streakLastDay: streak.lastDay,
-          streakFreezes: streak.freezes,
-        },
+        { ...changed, ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}) },
         {
           shard: rankShard(userId),
           changes: rankChanges({ language: row.language, weekStart, xp: row.xp, weekXp: oldWeekXp }, gained),
         },
       );
-      const saved: ProgressRow = {
-        ...row,
-        ...work.counters,
-        ...dayColumns(today, work.day),
-        ...reviewStreakColumns(work.reviewStreak),
-        xp: work.xp,
-        streakCurrent: streak.current,
-        streakLongest: streak.longest,
-        streakLastDay: streak.lastDay,
-        streakFreezes: streak.freezes,
-        announcedLevel,
-      };
+      const saved: ProgressRow = { ...row, ...changed };
       return {
         leveled_up: level > knownLevel,
         new_xp: work.xp,

@@ -1,12 +1,11 @@
-import { STEP_PERCENT, type Language, type SummaryContent } from '@summa/shared';
+import type { Language, SummaryContent } from '@summa/shared';
 import { GenerationError, type GenerationFailure } from './generation-error.js';
 import { MalformedOutputError } from './model-call.js';
 import { translatePrompt } from './prompts/index.js';
 import {
   SECTION_KEYS,
   toGenerationFailure,
-  waitForModel,
-  writeSections,
+  writeWhenModelReady,
   type WriterEvents,
   type WriterOptions,
 } from './summary-writer.js';
@@ -57,29 +56,21 @@ function toTranslationFailure(error: unknown): GenerationFailure {
  * generation, then checked against the same schema and against the source's shape (a faithful
  * translation keeps every item). Throws `GenerationError` or `GenerationCancelled`.
  */
-export async function translateSummary(
+export function translateSummary(
   source: TranslationSource,
   language: Language,
   options: WriterOptions,
   events: WriterEvents,
   signal: AbortSignal,
 ): Promise<SummaryContent> {
-  try {
-    await waitForModel(options.provider, events, signal);
+  return writeWhenModelReady(options, events, signal, toTranslationFailure, async () => {
     const original = sectionsInOrder(source.content);
-    const content = await writeSections(
-      source.content.kind,
+    return {
+      kind: source.content.kind,
       // Low: a translation has one right answer, not many good ones.
-      { ...translatePrompt(language, source, JSON.stringify(original, null, 1)), temperature: 0.2 },
-      options,
-      events,
-      signal,
-      (sections) =>
+      request: { ...translatePrompt(language, source, JSON.stringify(original, null, 1)), temperature: 0.2 },
+      check: (sections) =>
         sameShape(original, sections) ? undefined : 'the translation does not keep the summary’s shape',
-    );
-    events({ type: 'progress', step: 'polish', percent: STEP_PERCENT.polish });
-    return content;
-  } catch (error) {
-    throw toTranslationFailure(error);
-  }
+    };
+  });
 }

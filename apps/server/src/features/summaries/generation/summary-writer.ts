@@ -120,11 +120,7 @@ async function identify(book: ResolvedBook, options: WriterOptions, signal: Abor
  * readers how far it got, then that the resolve step goes on; the model calls' idle time-out
  * starts only after this.
  */
-export async function waitForModel(
-  provider: LlmProvider,
-  events: WriterEvents,
-  signal: AbortSignal,
-): Promise<void> {
+async function waitForModel(provider: LlmProvider, events: WriterEvents, signal: AbortSignal): Promise<void> {
   // A download reports many times a second: readers hear of each whole percent once.
   const wait = { told: false, last: '' };
   await provider.whenReady?.(signal, (status) => {
@@ -149,14 +145,13 @@ export async function waitForModel(
  * sections (each handed to `events.section` as soon as it is complete), then validates the
  * whole. Throws `GenerationError` or `GenerationCancelled`; nothing it returns is unvalidated.
  */
-export async function writeSummary(
+export function writeSummary(
   book: ResolvedBook,
   options: WriterOptions,
   events: WriterEvents,
   signal: AbortSignal,
 ): Promise<SummaryContent> {
-  try {
-    await waitForModel(options.provider, events, signal);
+  return writeWhenModelReady(options, events, signal, toGenerationFailure, async () => {
     let kind = book.kind;
     let facts: ResolvedBook = book;
     if (kind === undefined) {
@@ -165,17 +160,36 @@ export async function writeSummary(
       kind = identified.kind;
       facts = { ...book, originalTitle: identified.originalTitle || undefined, year: identified.year };
     }
-    const content = await writeSections(
-      kind,
-      { ...summarizePrompt(book.language, kind, facts), temperature: 0.4 },
-      options,
-      events,
-      signal,
-    );
+    return { kind, request: { ...summarizePrompt(book.language, kind, facts), temperature: 0.4 } };
+  });
+}
+
+/** What the summarize step is asked to write, and how its sections are checked besides the schema. */
+export interface SectionsJob {
+  kind: BookKind;
+  request: SectionsPrompt;
+  check?: (sections: object) => string | undefined;
+}
+
+/**
+ * The steps a generation and a translation share: waits for the model, writes the sections of
+ * the job `prepare` makes, then reports the polish step. Any error leaves as `toFailure` makes it.
+ */
+export async function writeWhenModelReady(
+  options: WriterOptions,
+  events: WriterEvents,
+  signal: AbortSignal,
+  toFailure: (error: unknown) => Error,
+  prepare: () => Promise<SectionsJob>,
+): Promise<SummaryContent> {
+  try {
+    await waitForModel(options.provider, events, signal);
+    const job = await prepare();
+    const content = await writeSections(job.kind, job.request, options, events, signal, job.check);
     events({ type: 'progress', step: 'polish', percent: STEP_PERCENT.polish });
     return content;
   } catch (error) {
-    throw toGenerationFailure(error);
+    throw toFailure(error);
   }
 }
 
@@ -192,7 +206,7 @@ export interface SectionsPrompt {
  * new `summarize` progress), then parses and validates the whole against the summary schema and
  * `check`. Throws the model's errors or a `MalformedOutputError` as they are.
  */
-export async function writeSections(
+async function writeSections(
   kind: BookKind,
   request: SectionsPrompt,
   options: WriterOptions,

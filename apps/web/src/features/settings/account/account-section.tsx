@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { passwordChanged } from '../../../lib/invalidation';
+import { SettingsSection } from '../settings-section';
 import { DeleteAccount } from './delete-account';
 import { EmailForm } from './email-form';
 import { ExportData } from './export-data';
@@ -22,7 +23,6 @@ export function AccountSection() {
   const { user } = useAuth();
   const client = useQueryClient();
   const location = useLocation();
-  const headingId = useId();
   const ref = useRef<HTMLElement>(null);
 
   // Arriving at /settings#account (back from Google, say) shows the section.
@@ -32,18 +32,12 @@ export function AccountSection() {
 
   if (!user) return null;
   return (
-    <section
+    <SettingsSection
       id={ACCOUNT_SECTION_ID}
       ref={ref}
-      aria-labelledby={headingId}
-      className="mt-12 flex max-w-2xl scroll-mt-24 flex-col gap-6 border-t border-stone-200 pt-10"
+      title={t('settings.account.title')}
+      lead={t('settings.account.lead')}
     >
-      <div className="flex flex-col gap-1">
-        <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900">
-          {t('settings.account.title')}
-        </h2>
-        <p className="text-stone-600">{t('settings.account.lead')}</p>
-      </div>
       {/* A new form when the account gains a password (its fields differ). */}
       <PasswordForm
         key={String(user.has_password)}
@@ -59,6 +53,6 @@ export function AccountSection() {
       <SessionsList />
       <ExportData />
       <DeleteAccount hasPassword={user.has_password} />
-    </section>
+    </SettingsSection>
   );
 }

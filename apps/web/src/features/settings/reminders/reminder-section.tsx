@@ -24,6 +24,7 @@ import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { accountErrorText } from '../account/account-errors';
 import { TimeZoneList } from '../settings-form';
+import { SettingsSection } from '../settings-section';
 import { PushOption } from './push-option';
 import { remindersQuery, saveReminders } from './reminders-api';
 
@@ -40,7 +41,6 @@ export function ReminderSection() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const reminder = useQuery({ ...remindersQuery(), enabled: Boolean(user) });
-  const headingId = useId();
 
   if (!user) return null;
   let body;
@@ -65,19 +65,13 @@ export function ReminderSection() {
     );
   }
   return (
-    <section
+    <SettingsSection
       id={REMINDERS_SECTION_ID}
-      aria-labelledby={headingId}
-      className="mt-12 flex max-w-2xl scroll-mt-24 flex-col gap-6 border-t border-stone-200 pt-10"
+      title={t('settings.reminders.title')}
+      lead={t('settings.reminders.lead')}
     >
-      <div className="flex flex-col gap-1">
-        <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900">
-          {t('settings.reminders.title')}
-        </h2>
-        <p className="text-stone-600">{t('settings.reminders.lead')}</p>
-      </div>
       {body}
-    </section>
+    </SettingsSection>
   );
 }
 
