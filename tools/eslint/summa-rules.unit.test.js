@@ -8,6 +8,13 @@ RuleTester.it = it;
 RuleTester.itOnly = it.only;
 
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+
+/** A case the rule refuses: `code` in `filename` is reported once, as `messageId` (with `data`). */
+const refused = (filename, code, messageId, data) => ({
+  filename,
+  code,
+  errors: [data ? { messageId, data } : { messageId }],
+});
 const routes = '/repo/apps/server/src/features/books/books.routes.ts';
 
 tester.run('routes-call-services', summaRules.rules['routes-call-services'], {
@@ -21,26 +28,10 @@ tester.run('routes-call-services', summaRules.rules['routes-call-services'], {
     },
   ],
   invalid: [
-    {
-      filename: routes,
-      code: "import { findBook } from './books.repository.js';",
-      errors: [{ messageId: 'repositoryInRoutes' }],
-    },
-    {
-      filename: routes,
-      code: "import type { BookRow } from './generation/books.repository';",
-      errors: [{ messageId: 'repositoryInRoutes' }],
-    },
-    {
-      filename: routes,
-      code: "export { findBook } from './books.repository.js';",
-      errors: [{ messageId: 'repositoryInRoutes' }],
-    },
-    {
-      filename: routes,
-      code: "const repository = await import('./books.repository.js');",
-      errors: [{ messageId: 'repositoryInRoutes' }],
-    },
+    refused(routes, "import { findBook } from './books.repository.js';", 'repositoryInRoutes'),
+    refused(routes, "import type { BookRow } from './generation/books.repository';", 'repositoryInRoutes'),
+    refused(routes, "export { findBook } from './books.repository.js';", 'repositoryInRoutes'),
+    refused(routes, "const repository = await import('./books.repository.js');", 'repositoryInRoutes'),
   ],
 });
 
@@ -63,36 +54,42 @@ tester.run('feature-boundaries', summaRules.rules['feature-boundaries'], {
     },
   ],
   invalid: [
-    {
-      filename: plugin,
-      code: "import { findActiveSessions } from '../features/auth/sessions.repository.js';",
-      errors: [{ messageId: 'layerImportsFeature', data: { from: 'plugins', to: 'auth' } }],
-    },
-    {
-      filename: '/repo/apps/server/src/providers/storage/local-storage.ts',
-      code: "import type { AuthDeps } from '../../features/auth/session.service.js';",
-      errors: [{ messageId: 'layerImportsFeature', data: { from: 'providers', to: 'auth' } }],
-    },
-    {
-      filename: '/repo/apps/server/src/single-flight/leased-flights.ts',
-      code: "export { GenerationFlights } from '../features/summaries/generation/generation-flights.js';",
-      errors: [{ messageId: 'layerImportsFeature', data: { from: 'single-flight', to: 'summaries' } }],
-    },
-    {
-      filename: '/repo/apps/server/src/http/json-or-stream.ts',
-      code: "const audio = await import('../features/audio/audio-error.js');",
-      errors: [{ messageId: 'layerImportsFeature', data: { from: 'http', to: 'audio' } }],
-    },
-    {
-      filename: '/repo/apps/server/src/db/effective-plan.ts',
-      code: "import { findPlan } from '../features/usage/usage.repository.js';",
-      errors: [{ messageId: 'layerImportsFeature', data: { from: 'db', to: 'usage' } }],
-    },
-    {
-      filename: '/repo/apps/server/src/features/audio/audio.service.ts',
-      code: "import { SummariesService } from '../summaries/summaries.service.js';",
-      errors: [{ messageId: 'crossFeature', data: { from: 'audio', to: 'summaries' } }],
-    },
+    refused(
+      plugin,
+      "import { findActiveSessions } from '../features/auth/sessions.repository.js';",
+      'layerImportsFeature',
+      { from: 'plugins', to: 'auth' },
+    ),
+    refused(
+      '/repo/apps/server/src/providers/storage/local-storage.ts',
+      "import type { AuthDeps } from '../../features/auth/session.service.js';",
+      'layerImportsFeature',
+      { from: 'providers', to: 'auth' },
+    ),
+    refused(
+      '/repo/apps/server/src/single-flight/leased-flights.ts',
+      "export { GenerationFlights } from '../features/summaries/generation/generation-flights.js';",
+      'layerImportsFeature',
+      { from: 'single-flight', to: 'summaries' },
+    ),
+    refused(
+      '/repo/apps/server/src/http/json-or-stream.ts',
+      "const audio = await import('../features/audio/audio-error.js');",
+      'layerImportsFeature',
+      { from: 'http', to: 'audio' },
+    ),
+    refused(
+      '/repo/apps/server/src/db/effective-plan.ts',
+      "import { findPlan } from '../features/usage/usage.repository.js';",
+      'layerImportsFeature',
+      { from: 'db', to: 'usage' },
+    ),
+    refused(
+      '/repo/apps/server/src/features/audio/audio.service.ts',
+      "import { SummariesService } from '../summaries/summaries.service.js';",
+      'crossFeature',
+      { from: 'audio', to: 'summaries' },
+    ),
   ],
 });
 
@@ -115,20 +112,12 @@ tester.run('repository-only-database', summaRules.rules['repository-only-databas
     { filename: plugin, code: "import type { PgDatabase } from 'drizzle-orm/pg-core';" },
   ],
   invalid: [
-    {
-      filename: plugin,
-      code: "import { eq } from 'drizzle-orm';",
-      errors: [{ messageId: 'notRepository' }],
-    },
-    {
-      filename: '/repo/apps/server/src/single-flight/leased-flights.ts',
-      code: "import { sql } from 'drizzle-orm';",
-      errors: [{ messageId: 'notRepository' }],
-    },
-    {
-      filename: '/repo/apps/server/src/features/usage/usage.service.ts',
-      code: "import pg from 'pg';",
-      errors: [{ messageId: 'notRepository' }],
-    },
+    refused(plugin, "import { eq } from 'drizzle-orm';", 'notRepository'),
+    refused(
+      '/repo/apps/server/src/single-flight/leased-flights.ts',
+      "import { sql } from 'drizzle-orm';",
+      'notRepository',
+    ),
+    refused('/repo/apps/server/src/features/usage/usage.service.ts', "import pg from 'pg';", 'notRepository'),
   ],
 });

@@ -1,5 +1,5 @@
 import type { ReadingListItem } from '@summa/shared';
-import { BookmarkX, Bookmark, LoaderCircle, Users } from 'lucide-react';
+import { BookmarkX, Bookmark, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +15,8 @@ import { LoadError } from '../load-error';
 import { LoadingSkeleton } from '../loading-skeleton';
 import { StateMessage } from '../state-message';
 import { BookCard } from '../ui/book-card';
-import { Button, buttonVariants } from '../ui/button';
+import { buttonVariants } from '../ui/button';
+import { BusyButton } from '../ui/busy-button';
 import { TitleRow } from '../ui/title-row';
 import { ReadSummaryLink } from './read-summary-link';
 
@@ -41,16 +42,17 @@ function ReadingListRow({
       <p className="text-xs text-stone-500">{t('readingList.savedOn', { date: savedOn })}</p>
       <div className="mt-1 flex flex-wrap gap-2">
         <ReadSummaryLink book={book} variant="outline" />
-        <Button
+        <BusyButton
           variant="ghost"
           size="sm"
           disabled={busy}
+          busy={busy}
+          icon={<BookmarkX aria-hidden />}
           onClick={onRemove}
           aria-label={t('readingList.removeLabel', { title: book.title })}
         >
-          {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : <BookmarkX aria-hidden />}
           {t('readingList.remove')}
-        </Button>
+        </BusyButton>
       </div>
     </BookCard>
   );

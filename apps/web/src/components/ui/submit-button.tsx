@@ -1,6 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { BusyButton } from './busy-button';
 
 /**
  * A form's submit button: while the form is sending it stays focusable (aria-disabled, not
@@ -19,9 +18,8 @@ export function SubmitButton({
   className?: string;
 }) {
   return (
-    <Button type="submit" aria-disabled={busy} aria-busy={busy} className={className}>
-      {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : icon}
+    <BusyButton type="submit" busy={busy} icon={icon} aria-disabled={busy} className={className}>
       {children}
-    </Button>
+    </BusyButton>
   );
 }

@@ -1,11 +1,11 @@
 import type { CatalogImportResponse } from '@summa/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { DatabaseZap, LoaderCircle } from 'lucide-react';
+import { DatabaseZap } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { Page } from '../../components/page';
-import { Button } from '../../components/ui/button';
+import { BusyButton } from '../../components/ui/busy-button';
 import { ApiError } from '../../lib/api-client';
 import { catalogImported } from '../../lib/invalidation';
 import { logWarning } from '../../lib/logger';
@@ -53,10 +53,15 @@ export function PopulateBooksPage() {
       <section className="flex max-w-2xl flex-col gap-6 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <p className="text-stone-700">{t('admin.populateBooks.description')}</p>
         <div>
-          <Button type="button" onClick={() => void run()} disabled={running} aria-busy={running}>
-            {running ? <LoaderCircle className="animate-spin" aria-hidden /> : <DatabaseZap aria-hidden />}
+          <BusyButton
+            type="button"
+            onClick={() => void run()}
+            disabled={running}
+            busy={running}
+            icon={<DatabaseZap aria-hidden />}
+          >
             {running ? t('admin.populateBooks.running') : t('admin.populateBooks.run')}
-          </Button>
+          </BusyButton>
         </div>
         {/* Mounted from the start, so screen readers announce the result when it arrives. */}
         <div role="status" aria-live="polite">

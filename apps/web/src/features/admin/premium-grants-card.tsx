@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUsersQuerySchema, type AdminUser, type AdminUsersQuery } from '@summa/shared';
-import { Crown, LoaderCircle, Search } from 'lucide-react';
+import { Crown, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { ActionDialog } from '../../components/ui/action-dialog';
 import { Button } from '../../components/ui/button';
+import { BusyButton } from '../../components/ui/busy-button';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrorText } from '../../lib/form-errors';
@@ -66,15 +67,15 @@ export function PremiumGrantsCard() {
             {...register('email')}
           />
         </div>
-        <Button
+        <BusyButton
           type="submit"
           variant="outline"
           disabled={searching || email.trim() === ''}
-          aria-busy={searching}
+          busy={searching}
+          icon={<Search aria-hidden />}
         >
-          {searching ? <LoaderCircle className="animate-spin" aria-hidden /> : <Search aria-hidden />}
           {searching ? t('admin.premium.searching') : t('admin.premium.search')}
-        </Button>
+        </BusyButton>
       </form>
       <div role="status" aria-live="polite">
         {lookup.state === 'none' ? (
@@ -172,16 +173,15 @@ function AccountPlan({ user, onChange }: { user: AdminUser; onChange: (user: Adm
         closeLabel={t('admin.premium.cancel')}
         closeDisabled={saving}
         actions={
-          <Button
+          <BusyButton
             type="button"
             variant={granting ? 'primary' : 'destructive'}
             onClick={() => void apply()}
             disabled={saving}
-            aria-busy={saving}
+            busy={saving}
           >
-            {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
             {t('admin.premium.confirm')}
-          </Button>
+          </BusyButton>
         }
       />
     </div>

@@ -1,6 +1,6 @@
 import { EXPLORE_DEFAULT_PAGE_SIZE, type Book } from '@summa/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, LoaderCircle, SearchX, Shuffle } from 'lucide-react';
+import { ChevronLeft, ChevronRight, SearchX, Shuffle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { LoadingSkeleton } from '../../components/loading-skeleton';
 import { Page } from '../../components/page';
 import { StateMessage } from '../../components/state-message';
 import { Button } from '../../components/ui/button';
+import { BusyButton } from '../../components/ui/busy-button';
 import { currentLanguage } from '../../lib/i18n';
 import { logWarning } from '../../lib/logger';
 import { queryView } from '../../lib/query-client';
@@ -161,15 +162,16 @@ export function ExplorePage() {
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* Keyed on the URL's text so the back button also resets the field. */}
             <ExploreSearchForm key={state.q} initial={state.q} onSearch={(q) => apply({ q })} />
-            <Button
+            <BusyButton
               variant="accent"
               className="shrink-0"
               onClick={() => void drawSurprise()}
               disabled={surpriseBusy}
+              busy={surpriseBusy}
+              icon={<Shuffle aria-hidden />}
             >
-              {surpriseBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Shuffle aria-hidden />}
               {t('search.explore.surprise')}
-            </Button>
+            </BusyButton>
           </div>
           <ExploreFilters
             level={state.level}

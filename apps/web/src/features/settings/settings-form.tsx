@@ -8,13 +8,13 @@ import {
   type ProfileUpdate,
 } from '@summa/shared';
 import { LANGUAGES, type Language } from '@summa/shared/languages';
-import { LoaderCircle, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { memo, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { FormError } from '../../components/ui/form-error';
-import { Button } from '../../components/ui/button';
+import { BusyButton } from '../../components/ui/busy-button';
 import { inputClass, Label } from '../../components/ui/input';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
@@ -250,10 +250,15 @@ export function SettingsForm({
       </div>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? <LoaderCircle aria-hidden className="animate-spin" /> : <Save aria-hidden />}
+        <BusyButton
+          type="submit"
+          disabled={isSubmitting}
+          busy={isSubmitting}
+          icon={<Save aria-hidden />}
+          className="w-full sm:w-auto"
+        >
           {isSubmitting ? t('settings.saving') : t('settings.save')}
-        </Button>
+        </BusyButton>
         <FormError id={ids.error} message={refused ? t('settings.fixErrors') : null} />
       </div>
     </form>

@@ -6,12 +6,13 @@ import {
   type FeedbackRequest,
   type Summary,
 } from '@summa/shared';
-import { CircleCheck, Info, LoaderCircle, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { CircleCheck, Info, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { BusyButton } from '../../components/ui/busy-button';
 import { inputClass, Label } from '../../components/ui/input';
 import { describedBy, FieldError } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
@@ -185,10 +186,9 @@ export function FeedbackForm({ summaryId, given }: { summaryId: string; given: S
             {t('summary.feedback.publicNotice')}
           </p>
         </div>
-        <Button type="submit" className="self-start" disabled={!vote || sending}>
-          {sending ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+        <BusyButton type="submit" className="self-start" disabled={!vote || sending} busy={sending}>
           {t(sending ? 'summary.feedback.sending' : 'summary.feedback.send')}
-        </Button>
+        </BusyButton>
       </form>
     );
   }

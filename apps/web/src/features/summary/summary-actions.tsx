@@ -1,9 +1,10 @@
 import type { Summary } from '@summa/shared';
-import { Copy, FileDown, LoaderCircle, Share2 } from 'lucide-react';
+import { Copy, FileDown, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { BusyButton } from '../../components/ui/busy-button';
 import { ApiError } from '../../lib/api-client';
 import { logWarning } from '../../lib/logger';
 import { useAwardXp } from '../../lib/progress/use-award-xp';
@@ -111,20 +112,20 @@ export function SummaryActions({ summary, premium }: { summary: Summary; premium
         <Share2 aria-hidden />
         {t('summary.actions.share')}
       </Button>
-      <Button
+      <BusyButton
         variant="outline"
         size="sm"
         onClick={() => void downloadPdf()}
         // Not `disabled`: the button keeps keyboard focus while the file is prepared.
         aria-disabled={pdfPending}
-        aria-busy={pdfPending}
+        busy={pdfPending}
+        icon={<FileDown aria-hidden />}
         className="aria-busy:cursor-progress aria-busy:opacity-80"
         aria-describedby={premium ? undefined : premiumNoteId}
       >
-        {pdfPending ? <LoaderCircle aria-hidden className="animate-spin" /> : <FileDown aria-hidden />}
         {pdfPending ? t('summary.actions.pdfPreparing') : t('summary.actions.pdf')}
         {premium ? null : <PremiumMark />}
-      </Button>
+      </BusyButton>
       {premium ? null : (
         <span id={premiumNoteId} className="sr-only">
           {t('summary.actions.premiumOnly')}

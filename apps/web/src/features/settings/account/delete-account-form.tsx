@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deleteAccountRequestSchema } from '@summa/shared';
-import { LoaderCircle, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { useLocation } from 'react-router';
 import { DialogActions } from '../../../components/ui/action-dialog';
 import { Button } from '../../../components/ui/button';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { FormError, useFormErrorFocus } from '../../../components/ui/form-error';
 import { CurrentPasswordField } from './current-password-field';
 import { authClient } from '../../../lib/auth/auth-client';
@@ -130,10 +131,15 @@ export function DeleteAccountForm({ hasPassword, onBusy, onDeleted }: DeleteAcco
       ) : null}
       <FormError id={ids.error} ref={errorRef} message={failure} />
       <DialogActions closeLabel={t('settings.account.delete.cancel')} closeDisabled={busy}>
-        <Button type="submit" variant="destructive" aria-disabled={busy} aria-busy={busy}>
-          {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : <Trash2 aria-hidden />}
+        <BusyButton
+          type="submit"
+          variant="destructive"
+          aria-disabled={busy}
+          busy={busy}
+          icon={<Trash2 aria-hidden />}
+        >
           {busy ? t('settings.account.delete.deleting') : t('settings.account.delete.confirm')}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </form>
   );

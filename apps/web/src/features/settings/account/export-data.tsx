@@ -1,8 +1,8 @@
-import { Download, LoaderCircle } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { Button } from '../../../components/ui/button';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { logWarning } from '../../../lib/logger';
 import { saveFile } from '../../../lib/save-file';
 import { downloadAccountExport, exportFileName } from './account-api';
@@ -31,17 +31,17 @@ export function ExportData() {
   return (
     <AccountCard title={t('settings.account.export.title')} lead={t('settings.account.export.lead')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
-        <Button
+        <BusyButton
           type="button"
           variant="outline"
           className="w-full sm:w-auto"
           aria-disabled={preparing}
-          aria-busy={preparing}
+          busy={preparing}
+          icon={<Download aria-hidden />}
           onClick={() => void download()}
         >
-          {preparing ? <LoaderCircle aria-hidden className="animate-spin" /> : <Download aria-hidden />}
           {t('settings.account.export.button')}
-        </Button>
+        </BusyButton>
         <p role="status" className="text-sm text-stone-600">
           {preparing ? t('settings.account.export.preparing') : ''}
         </p>

@@ -1,8 +1,8 @@
 import type { AccountSession } from '@summa/shared';
-import { HelpCircle, LoaderCircle, LogOut, Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
+import { HelpCircle, LogOut, Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { BusyButton } from '../../../components/ui/busy-button';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatMoment } from './format-time';
 
@@ -65,21 +65,21 @@ export function SessionItem({ session, ending, busy, onSignOut }: SessionItemPro
           </p>
         </div>
       </div>
-      <Button
+      <BusyButton
         type="button"
         variant="outline"
         size="sm"
         className="w-full shrink-0 sm:w-auto"
         aria-label={t('settings.account.sessions.signOutOf', { name })}
         aria-disabled={busy || ending}
-        aria-busy={ending}
+        busy={ending}
+        icon={<LogOut aria-hidden />}
         onClick={() => {
           if (!busy && !ending) onSignOut(session);
         }}
       >
-        {ending ? <LoaderCircle aria-hidden className="animate-spin" /> : <LogOut aria-hidden />}
         {ending ? t('settings.account.sessions.signingOut') : t('settings.account.sessions.signOut')}
-      </Button>
+      </BusyButton>
     </li>
   );
 }
