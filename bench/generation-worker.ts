@@ -2,12 +2,14 @@
 // process of its own, as a SUMMA_ROLE=worker would be, running the app's local provider
 // (node-llama-cpp) on the tiny GGUF of ../shared/models one summary after another until it is
 // stopped (SIGTERM). Prints one line per finished generation on stdout ("generated <ms> <chars>")
-// and "ready" once the model is loaded.
-import { tmpdir } from 'node:os';
+// and "ready" once the model is loaded. It takes a worker's priority first, as main.ts does
+// (WORKER_NICE, default 10; ADR 0038).
+import { getPriority, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { nonFictionSectionsSchema } from '@summa/shared';
+import { DEFAULT_WORKER_NICE } from '../apps/server/src/config/env.js';
 import { createLocalProvider } from '../apps/server/src/providers/llm/local/local-provider.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -16,6 +18,7 @@ export const TINY_MODEL = path.resolve(REPO_ROOT, '../shared/models/stories260K.
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function main() {
+  setPriority(Math.max(getPriority(), Number(process.env.WORKER_NICE ?? DEFAULT_WORKER_NICE)));
   const model = process.env.GENERATION_MODEL ?? TINY_MODEL;
   const provider = createLocalProvider(
     {

@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { EnvError, loadConfig } from './config/env.js';
@@ -25,6 +26,10 @@ async function main() {
   const read = readConfig();
   // The format as resolved: the app words a few start-up lines for a person when the log is readable.
   const config = { ...read, logFormat: resolveLogFormat(read.logFormat, process.stdout.isTTY) };
+  // Before the model's and the thread pool's threads start: on Linux a thread takes the priority
+  // of the thread that starts it (ADR 0038). Never higher than it started with, which would need
+  // privileges.
+  if (config.role === 'worker') setPriority(Math.max(getPriority(), config.workerNice));
   const database = await openDatabase(
     config.databaseUrl
       ? {

@@ -47,6 +47,9 @@ const stripePriceId = z
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** How much a worker's process yields the CPU to web instances on the same machine (ADR 0038). */
+export const DEFAULT_WORKER_NICE = 10;
+
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('production'),
   HOST: optional(z.string().min(1)).default('0.0.0.0'),
@@ -58,6 +61,7 @@ export const envSchema = z.object({
   SUMMA_ROLE: optional(z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' })).default(
     'all',
   ),
+  WORKER_NICE: optional(z.coerce.number().int().min(0).max(19)).default(DEFAULT_WORKER_NICE),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)).default(3_000),
   DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)),
@@ -215,6 +219,11 @@ export interface AppConfig {
    * role on the embedded database) both.
    */
   role: ServerRole;
+  /**
+   * The scheduling priority (nice, 0 to 19) a `worker` takes at start, so that on a machine it
+   * shares with web instances the model and speech work runs on what readers leave (ADR 0038).
+   */
+  workerNice: number;
   /** Bounded waits for PostgreSQL connections and statements. */
   databaseTimeouts: DatabaseTimeouts;
   /** The PostgreSQL pool's connections; undefined: the rule of db/database.ts (defaultPoolSize). */
@@ -338,6 +347,7 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     role: env.SUMMA_ROLE,
+    workerNice: env.WORKER_NICE,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseTimeouts: {
       connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,

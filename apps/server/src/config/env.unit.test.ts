@@ -66,6 +66,15 @@ describe('loadConfig', () => {
     expect(errorOf({ SUMMA_ROLE: 'both' }).message).toContain('SUMMA_ROLE');
   });
 
+  it("takes a worker's priority (nice) from WORKER_NICE, 10 by default, 0 to 19 (ADR 0038)", () => {
+    expect(loadConfig({}).workerNice).toBe(10);
+    expect(loadConfig({ WORKER_NICE: '0' }).workerNice).toBe(0);
+    expect(loadConfig({ WORKER_NICE: '19' }).workerNice).toBe(19);
+    for (const value of ['-1', '20', '5.5', 'low']) {
+      expect(errorOf({ WORKER_NICE: value }).issues.map((issue) => issue.variable)).toEqual(['WORKER_NICE']);
+    }
+  });
+
   it('fetches covers from Open Library unless told another source, or none', () => {
     expect(loadConfig({}).covers).toEqual({ sourceUrl: 'https://covers.openlibrary.org' });
     expect(loadConfig({ COVERS_SOURCE_URL: 'http://127.0.0.1:8080/' }).covers).toEqual({

@@ -9,8 +9,9 @@ import type {
   Usage,
 } from '@summa/shared';
 import { bookSummaries } from '../db/schema/index.js';
+import { DEFAULT_WORKER_NICE } from '../config/env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeLlmServer, type FakeLlmServer } from '../test/fake-llm-server.js';
 import { startFakeTtsServer, type FakeTtsServer } from '../test/fake-tts-server.js';
@@ -120,6 +121,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker 
       start('worker', env),
     ]);
     processes.push(webA, webB, worker);
+    // The worker yields the CPU to web instances on its machine (ADR 0038); they keep their priority.
+    const own = getPriority();
+    expect([getPriority(webA.pid), getPriority(worker.pid)]).toEqual([
+      own,
+      Math.max(own, DEFAULT_WORKER_NICE),
+    ]);
     const session = await signUpOver(webA.url, 'scale');
     const other = await signUpOver(webB.url, 'scale');
     // A session made on one instance holds on the other.

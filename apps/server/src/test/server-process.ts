@@ -5,6 +5,7 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 export interface RunningServer {
   url: string;
+  pid: number;
   /** Resolves with the exit code (null after a signal). */
   exited: Promise<number | null>;
   kill(signal: NodeJS.Signals): void;
@@ -32,6 +33,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     exited,
     kill: (signal) => child.kill(signal),
     output: () => output,
