@@ -4,13 +4,14 @@
 // stopped (SIGTERM). Prints one line per finished generation on stdout ("generated <ms> <chars>")
 // and "ready" once the model is loaded. It takes a worker's priority first, as main.ts does
 // (WORKER_NICE, default 10; ADR 0038).
-import { getPriority, setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { nonFictionSectionsSchema } from '@summa/shared';
 import { DEFAULT_WORKER_NICE } from '../apps/server/src/config/env.js';
 import { createLocalProvider } from '../apps/server/src/providers/llm/local/local-provider.js';
+import { yieldCpu } from '../apps/server/src/worker-priority.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const TINY_MODEL = path.resolve(REPO_ROOT, '../shared/models/stories260K.gguf');
@@ -18,7 +19,7 @@ export const TINY_MODEL = path.resolve(REPO_ROOT, '../shared/models/stories260K.
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function main() {
-  setPriority(Math.max(getPriority(), Number(process.env.WORKER_NICE ?? DEFAULT_WORKER_NICE)));
+  yieldCpu(Number(process.env.WORKER_NICE ?? DEFAULT_WORKER_NICE));
   const model = process.env.GENERATION_MODEL ?? TINY_MODEL;
   const provider = createLocalProvider(
     {

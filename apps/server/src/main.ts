@@ -1,4 +1,3 @@
-import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { EnvError, loadConfig } from './config/env.js';
@@ -6,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { describeModelState } from './http/model-state-text.js';
 import { prettyLogStream, resolveLogFormat } from './http/pretty-log.js';
 import { runBeforeExit } from './observability/shutdown-hooks.js';
+import { yieldCpu } from './worker-priority.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -26,10 +26,8 @@ async function main() {
   const read = readConfig();
   // The format as resolved: the app words a few start-up lines for a person when the log is readable.
   const config = { ...read, logFormat: resolveLogFormat(read.logFormat, process.stdout.isTTY) };
-  // Before the model's and the thread pool's threads start: on Linux a thread takes the priority
-  // of the thread that starts it (ADR 0038). Never higher than it started with, which would need
-  // privileges.
-  if (config.role === 'worker') setPriority(Math.max(getPriority(), config.workerNice));
+  // Before the model's threads start, so that they take it too (ADR 0038).
+  if (config.role === 'worker') yieldCpu(config.workerNice);
   const database = await openDatabase(
     config.databaseUrl
       ? {
