@@ -16,8 +16,11 @@
 // LOAD_WITH_GENERATION=1 then runs the mixed workload again while another process generates
 // summaries with the local model (bench/generation-worker.ts, the tiny GGUF of ../shared/models),
 // as a worker beside the web server would, and prints that run's figures too.
-// CPU_PROFILE=file.cpuprofile profiles the mixed run; LOG_LEVEL=error logs failures on stderr. The database is dropped at the end, on
-// failure and on Ctrl-C.
+// The server's own handling time by route, from its /metrics request histogram over the mixed
+// run (`server.handling`), tells time spent in a handler from time spent waiting to be read.
+// CPU_PROFILE=file.cpuprofile profiles the mixed run, PROFILE_ALONE=history:file.cpuprofile one
+// endpoint's alone run; LOG_LEVEL=error logs failures on stderr. The database is dropped at the
+// end, on failure and on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -57,6 +60,11 @@ const HISTORY = 30;
 const TARGET_P99_MS = 100;
 const METRICS_TOKEN = 'bench-load-metrics-token-0123456789';
 const WITH_GENERATION = process.env.LOAD_WITH_GENERATION === '1';
+/** PROFILE_ALONE=<endpoint>:<file>: a CPU profile of that endpoint's alone run, written to the file. */
+const PROFILE_ALONE = (() => {
+  const [endpoint, file] = (process.env.PROFILE_ALONE ?? '').split(':');
+  return endpoint && file ? { endpoint, file } : undefined;
+})();
 const GENERATION_WORKER = fileURLToPath(new URL('./generation-worker.ts', import.meta.url));
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -195,11 +203,65 @@ async function catalogTitles(client: pg.Client): Promise<string[]> {
   return rows.flatMap((row) => (row.title && row.title.length >= 3 ? [row.title] : []));
 }
 
+async function metricsText(base: string): Promise<string> {
+  const answer = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return answer.text();
+}
+
+/** Answers by route pattern and bucket bound (seconds, cumulative) from the request histogram. */
+function requestBuckets(text: string): Map<string, Map<number, number>> {
+  const byRoute = new Map<string, Map<number, number>>();
+  const pattern = /^summa_http_request_duration_seconds_bucket\{(.*)\} (\d+)$/;
+  for (const line of text.split('\n')) {
+    const match = pattern.exec(line);
+    if (!match?.[1] || !match[2]) continue;
+    const labels = new Map(
+      [...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key ?? '', value ?? '']),
+    );
+    const route = `${labels.get('method')} ${labels.get('route')}`;
+    const le = labels.get('le');
+    const bound = le === '+Inf' ? Infinity : Number(le);
+    const buckets = byRoute.get(route) ?? new Map<number, number>();
+    buckets.set(bound, (buckets.get(bound) ?? 0) + Number(match[2]));
+    byRoute.set(route, buckets);
+  }
+  return byRoute;
+}
+
+/**
+ * How long the server itself took (from reading a request to answering it) between two /metrics
+ * readings, by route: the share answered within 100 ms and the bucket bound holding the 99th
+ * percentile. Set beside wrk's figures, it tells time spent handling from time spent waiting to
+ * be read (the event loop, the socket queues, the load generator's own turn on the CPU).
+ */
+function serverLatencies(before: string, after: string) {
+  const start = requestBuckets(before);
+  return Object.fromEntries(
+    [...requestBuckets(after)].flatMap(([route, buckets]) => {
+      const counted = [...buckets]
+        .map(([bound, total]) => [bound, total - (start.get(route)?.get(bound) ?? 0)] as const)
+        .sort((a, b) => a[0] - b[0]);
+      const answered = counted.at(-1)?.[1] ?? 0;
+      if (answered < 100) return [];
+      const within = (seconds: number) => counted.find(([bound]) => bound >= seconds)?.[1] ?? answered;
+      const p99Bound = counted.find(([, total]) => total >= 0.99 * answered)?.[0] ?? Infinity;
+      return [
+        [
+          route,
+          {
+            answered,
+            within100Ms: Math.round((1000 * within(0.1)) / answered) / 1000,
+            p99AtMostMs: Number.isFinite(p99Bound) ? p99Bound * 1000 : null,
+          },
+        ],
+      ];
+    }),
+  );
+}
+
 /** The server's own figures after the run, read from /metrics. */
 async function serverFigures(base: string) {
-  const text = await (
-    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
+  const text = await metricsText(base);
   const value = (series: string) => {
     const line = text.split('\n').find((entry) => entry.startsWith(`${series} `));
     return line === undefined ? null : Number(line.slice(series.length + 1));
@@ -252,6 +314,7 @@ async function main() {
           const measure = () => mixedRun(base, folder, DURATION, workload, awardsPerRun);
           let hot: HotSpot[] | undefined;
           let mixed: Record<Endpoint, LatencySummary>;
+          const metricsBefore = await metricsText(base);
           const mixedSpent = await spentPerRequest(database, async () => {
             if (process.env.CPU_PROFILE) {
               const run = await profiled(process.env.CPU_PROFILE, measure);
@@ -263,18 +326,22 @@ async function main() {
             return { requests: Object.values(mixed).reduce((sum, result) => sum + result.requests, 0) };
           });
           const loadAfterRun = loadavg().map(round1);
-          const server = await serverFigures(base);
+          const server = {
+            ...(await serverFigures(base)),
+            handling: serverLatencies(metricsBefore, await metricsText(base)),
+          };
           const alone: Partial<
             Record<
               Endpoint,
               { p50Ms: number; cpuUsPerRequest: number | null; statementsPerRequest: number | null }
             >
           > = {};
+          let aloneHot: HotSpot[] | undefined;
           for (const endpoint of ENDPOINTS) {
             if (ALONE <= 0) break;
             const requests = requestsFor(endpoint, workload, readers.length * HISTORY);
             const award = endpoint === 'xpAward';
-            alone[endpoint] = await spentPerRequest(database, () =>
+            const aloneRun = () =>
               runWrk({
                 base,
                 connections: 1,
@@ -282,8 +349,13 @@ async function main() {
                 file: path.join(folder, `${endpoint}-alone.txt`),
                 requests: award ? requests.slice(2 * awardsPerRun) : requests,
                 order: award ? 'once' : 'random',
-              }),
-            );
+              });
+            alone[endpoint] = await spentPerRequest(database, async () => {
+              if (!PROFILE_ALONE || PROFILE_ALONE.endpoint !== endpoint) return aloneRun();
+              const run = await profiled(PROFILE_ALONE.file, aloneRun);
+              aloneHot = run.hot;
+              return run.result;
+            });
           }
           let withGeneration: object | undefined;
           if (WITH_GENERATION) {
@@ -360,6 +432,9 @@ async function main() {
                 server,
                 ...(withGeneration ? { withGeneration } : {}),
                 ...(hot ? { cpuProfile: { file: process.env.CPU_PROFILE, hot } } : {}),
+                ...(aloneHot && PROFILE_ALONE
+                  ? { aloneCpuProfile: { ...PROFILE_ALONE, hot: aloneHot } }
+                  : {}),
               },
               null,
               2,

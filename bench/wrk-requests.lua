@@ -4,7 +4,10 @@
 -- the lines are sent in file order, each at most once (past the end they repeat, and an expected
 -- text then fails). Every answer must contain the expected text, if one is given, or it counts as
 -- rejected.
--- Usage: wrk -t1 -cN -dS -s wrk-requests.lua URL -- <requests file> <random|once> [expected text]
+-- Usage: wrk -t1 -cN -dS -s wrk-requests.lua URL -- <requests file> <random|once> <seed> [expected text]
+-- The seed is each process's own: several wrk processes seeded alike (by the clock's second) would
+-- pick the same reader at the same step, and a per-reader wait in the server then held them in
+-- step, each endpoint's throughput that of the slowest.
 
 local requests = {}
 local order = "random"
@@ -15,7 +18,8 @@ firstBad = ""
 
 function init(args)
   order = args[2] or "random"
-  expected = args[3]
+  math.randomseed(tonumber(args[3]))
+  expected = args[4]
   for line in io.lines(args[1]) do
     local verb, path, token, body = line:match("^(%u+) (%S+) (%S+) ?(.*)$")
     local headers = {}
@@ -27,7 +31,6 @@ function init(args)
       requests[#requests + 1] = wrk.format(verb, path, headers)
     end
   end
-  math.randomseed(os.time())
 end
 
 function request()

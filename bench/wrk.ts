@@ -4,6 +4,7 @@
 // building requests, which showed as answers of ~2 s. bench/wrk-requests.lua sends the requests
 // of a file this module writes.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -87,6 +88,7 @@ export async function runWrk(run: WrkRun): Promise<LatencySummary> {
   const output = await spawnWrk(run.base, run.connections, run.seconds, [
     run.file,
     run.order,
+    String(randomInt(1, 2 ** 31)),
     ...(run.expected ? [run.expected] : []),
   ]);
   const resultLine = output.split('\n').find((text) => text.startsWith('RESULT '));

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   authSessions,
   passwordResetTokens,
@@ -48,15 +49,26 @@ export async function createSession(
 }
 
 /** The user and e-mail of each of these sessions that is not revoked, by session id. */
+const activeSessions = preparedPerDatabase((db) =>
+  db
+    .select({ sessionId: authSessions.id, userId: authSessions.userId, email: users.email, role: users.role })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    // One array parameter, not a list: the statement's text is the same for any batch size.
+    .where(
+      and(
+        sql`${authSessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`,
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .prepare('active_sessions'),
+);
+
 export async function findActiveSessions(
   db: Database,
   sessionIds: readonly string[],
 ): Promise<Map<string, { userId: string; email: string; role: Role }>> {
-  const rows = await db
-    .select({ sessionId: authSessions.id, userId: authSessions.userId, email: users.email, role: users.role })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(inArray(authSessions.id, [...sessionIds]), isNull(authSessions.revokedAt)));
+  const rows = await activeSessions(db).execute({ sessionIds: [...sessionIds] });
   return new Map(rows.map(({ sessionId, ...session }) => [sessionId, session]));
 }
 

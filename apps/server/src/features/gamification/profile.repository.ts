@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DailyGoal, Language, PlanType } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { effectivePlan } from '../../db/effective-plan.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   profiles,
   readerAchievements,
@@ -47,11 +48,8 @@ export interface ProfileAndProgress {
  * The reader's profile, plan (db/effective-plan.ts) and progress in one statement: GET /api/me
  * took three, two of them at once, each waiting for a pool connection under bench:load.
  */
-export async function findProfileAndProgress(
-  db: Database,
-  userId: string,
-): Promise<ProfileAndProgress | undefined> {
-  const [found] = await db
+const profileAndProgress = preparedPerDatabase((db) =>
+  db
     .select({
       ...PROFILE_COLUMNS,
       plan: effectivePlan(users.id),
@@ -62,8 +60,16 @@ export async function findProfileAndProgress(
     .innerJoin(users, eq(users.id, profiles.id))
     .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
     .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
-    .where(eq(profiles.id, userId))
-    .limit(1);
+    .where(eq(profiles.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('profile_and_progress'),
+);
+
+export async function findProfileAndProgress(
+  db: Database,
+  userId: string,
+): Promise<ProfileAndProgress | undefined> {
+  const [found] = await profileAndProgress(db).execute({ userId });
   if (!found) return undefined;
   const { plan, progress, unlocked, ...profile } = found;
   return { profile, plan, progress: progress ?? undefined, unlocked };

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, sql, sum } from 'drizzle-orm';
 import type { Language } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { profiles, rankCounts, readerProgress } from '../../db/schema/index.js';
 
 /** Which readers a ranking compares, and on which XP. */
@@ -84,8 +85,8 @@ export async function findCounts(
  * The standings and public profiles of these readers, by id, in one read (their ranks' inputs);
  * a reader without progress has null XP fields.
  */
-export async function findStandings(db: Database, userIds: readonly string[]) {
-  const rows = await db
+const standings = preparedPerDatabase((db) =>
+  db
     .select({
       userId: profiles.id,
       language: profiles.preferredLanguage,
@@ -100,7 +101,13 @@ export async function findStandings(db: Database, userIds: readonly string[]) {
     })
     .from(profiles)
     .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
-    .where(inArray(profiles.id, [...userIds]));
+    // One array parameter, not a list: the statement's text is the same for any number of readers.
+    .where(sql`${profiles.id} = any(${sql.placeholder('userIds')}::uuid[])`)
+    .prepare('standings'),
+);
+
+export async function findStandings(db: Database, userIds: readonly string[]) {
+  const rows = await standings(db).execute({ userIds: [...userIds] });
   return new Map(rows.map((row) => [row.userId, row]));
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type {
   BookKind,
   Category,
@@ -10,6 +10,7 @@ import type {
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { effectivePlan } from '../../db/effective-plan.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   bookSummaries,
   books,
@@ -103,8 +104,9 @@ export async function findSummary(db: Database, id: string): Promise<SummaryReco
 }
 
 /** A reader's own state of a summary: their rating, and whether they opened it in the last minute. */
-export async function findReaderState(db: Database, summaryId: string, userId: string) {
-  const [row] = await db
+const readerState = preparedPerDatabase((db) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       seenRecently: sql<boolean>`coalesce(${userSummaries.lastSeenAt} > now() - interval '1 minute', false)`,
       vote: summaryFeedback.vote,
@@ -119,8 +121,13 @@ export async function findReaderState(db: Database, summaryId: string, userId: s
       summaryFeedback,
       and(eq(summaryFeedback.summaryId, bookSummaries.id), eq(summaryFeedback.userId, userId)),
     )
-    .where(eq(bookSummaries.id, summaryId))
-    .limit(1);
+    .where(eq(bookSummaries.id, sql.placeholder('summaryId')))
+    .limit(1)
+    .prepare('reader_state');
+});
+
+export async function findReaderState(db: Database, summaryId: string, userId: string) {
+  const [row] = await readerState(db).execute({ summaryId, userId });
   return row ?? { seenRecently: false, vote: null, comment: null };
 }
 
@@ -197,8 +204,7 @@ export async function findListedTopics(
 }
 
 /** Title or author contains the query, accent- and case-insensitively; % and _ match themselves. */
-function matchesQuery(query: string | undefined): SQL | undefined {
-  if (!query) return undefined;
+function matchesQuery(query: Placeholder): SQL {
   const escaped = sql`replace(replace(replace(summa_search_norm(${query}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
   const pattern = sql`'%' || ${escaped} || '%'`;
   return sql`(summa_search_norm(${bookSummaries.title}) like ${pattern} or summa_search_norm(${bookSummaries.author}) like ${pattern})`;
@@ -215,23 +221,8 @@ export interface HistoryRow {
   lastSeenAt: Date;
 }
 
-type UserSummariesFilter = { query?: string | undefined; language?: Language | undefined };
-
-function userSummariesWhere(userId: string, filter: UserSummariesFilter): SQL | undefined {
-  return and(
-    eq(userSummaries.userId, userId),
-    filter.language ? eq(bookSummaries.language, filter.language) : undefined,
-    matchesQuery(filter.query),
-  );
-}
-
-/** A reader's summaries, most recently seen first (the search box needs no total). */
-export async function findUserSummaries(
-  db: Database,
-  userId: string,
-  options: UserSummariesFilter & { limit: number },
-): Promise<HistoryRow[]> {
-  return db
+const userSummariesMatching = preparedPerDatabase((db) =>
+  db
     .select({
       summaryId: bookSummaries.id,
       title: bookSummaries.title,
@@ -246,9 +237,25 @@ export async function findUserSummaries(
     .from(userSummaries)
     .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
     .leftJoin(books, eq(books.id, bookSummaries.bookId))
-    .where(userSummariesWhere(userId, options))
+    .where(
+      and(
+        eq(userSummaries.userId, sql.placeholder('userId')),
+        eq(bookSummaries.language, sql.placeholder('language')),
+        matchesQuery(sql.placeholder('query')),
+      ),
+    )
     .orderBy(desc(userSummaries.lastSeenAt), desc(bookSummaries.id))
-    .limit(options.limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('user_summaries_matching'),
+);
+
+/** A reader's summaries in `language` whose title or author holds `query`, most recently seen first. */
+export async function findUserSummaries(
+  db: Database,
+  userId: string,
+  options: { query: string; language: Language; limit: number },
+): Promise<HistoryRow[]> {
+  return userSummariesMatching(db).execute({ userId, ...options });
 }
 
 /** A history entry of a summary an admin removed (ADR 0030). */
@@ -274,11 +281,9 @@ export interface HistoryPage {
  * many of their summaries they see (`limits`), that page most recently seen first, how many
  * there are in all, and every entry of a removed summary, newest seen first.
  */
-export async function findHistoryPage(
-  db: Database,
-  userId: string,
-  { query, limits }: { query: string | undefined; limits: Record<PlanType, number> },
-): Promise<HistoryPage> {
+/** The history page's one statement: with the search box's filter, or without (the usual read). */
+function historyPageQuery(db: Database, search: boolean) {
+  const userId = sql.placeholder('userId');
   const reader = db.$with('reader').as(
     db
       .select({ plan: sql<PlanType>`${effectivePlan(users.id)}`.as('plan') })
@@ -305,7 +310,9 @@ export async function findHistoryPage(
     .from(userSummaries)
     .innerJoin(bookSummaries, eq(bookSummaries.id, userSummaries.summaryId))
     .leftJoin(books, eq(books.id, bookSummaries.bookId))
-    .where(userSummariesWhere(userId, { query }));
+    .where(
+      and(eq(userSummaries.userId, userId), search ? matchesQuery(sql.placeholder('query')) : undefined),
+    );
   const gone = db
     .select({
       removed: sql<boolean>`true`.as('removed'),
@@ -323,7 +330,7 @@ export async function findHistoryPage(
     .where(eq(removedSummaryEntries.userId, userId));
   const entries = db.$with('entries').as(live.unionAll(gone));
   const plan = sql<PlanType>`(select ${reader.plan} from ${reader})`;
-  const found = await db
+  return db
     .with(reader, entries)
     .select({
       plan,
@@ -339,9 +346,24 @@ export async function findHistoryPage(
     })
     .from(entries)
     .where(
-      sql`${entries.removed} or ${entries.position} <= (case when ${plan} = 'premium' then ${limits.premium}::int else ${limits.free}::int end)`,
+      sql`${entries.removed} or ${entries.position} <= (case when ${plan} = 'premium' then ${sql.placeholder('premiumLimit')}::int else ${sql.placeholder('freeLimit')}::int end)`,
     )
-    .orderBy(entries.removed, entries.position, desc(entries.lastSeenAt));
+    .orderBy(entries.removed, entries.position, desc(entries.lastSeenAt))
+    .prepare(search ? 'history_page_search' : 'history_page');
+}
+
+const historyPage = preparedPerDatabase((db) => historyPageQuery(db, false));
+const historyPageSearch = preparedPerDatabase((db) => historyPageQuery(db, true));
+
+export async function findHistoryPage(
+  db: Database,
+  userId: string,
+  { query, limits }: { query: string | undefined; limits: Record<PlanType, number> },
+): Promise<HistoryPage> {
+  const placeholders = { userId, premiumLimit: limits.premium, freeLimit: limits.free };
+  const found = query
+    ? await historyPageSearch(db).execute({ ...placeholders, query })
+    : await historyPage(db).execute(placeholders);
   const rows: HistoryRow[] = [];
   const removed: RemovedHistoryRow[] = [];
   for (const { plan: _plan, removed: isRemoved, total: _total, coverUrl, oneLiner, ...entry } of found) {
