@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Badge, BookSource, Category, Language, Level, Sort } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { bookCovers, bookSummaries, books } from '../../db/schema/index.js';
 
 /** A book as stored, with every edition title; the service picks the one to show. */
@@ -161,7 +162,7 @@ function filterConditions({ category, level, edition, search }: CatalogFilters):
  * LIMIT, PostgreSQL evaluates it only for the rows returned, each an index lookup. The editors'
  * summary comes first (a model's one it replaced stays for the readers who have it).
  */
-function summaryIdIn(language: Language): SQL<string | null> {
+function summaryIdIn(language: Language | Placeholder): SQL<string | null> {
   // Drizzle leaves columns unqualified in a one-table select, where "id" would name the summary's.
   const bookId = sql`${books}.${sql.identifier(books.id.name)}`;
   return sql<string | null>`(select ${bookSummaries.id} from ${bookSummaries}
@@ -185,8 +186,7 @@ function displayTitle(language: Language): SQL {
   return sql`coalesce(${sql.join(columns, sql`, `)}, ${books.title})`;
 }
 
-export async function exploreBooks(db: Database, options: ExploreOptions) {
-  const where = filterConditions(options);
+function exploreOrder(options: Pick<ExploreOptions, 'search' | 'sort' | 'displayLanguage'>): SQL[] {
   const editorsFirst = sql`(${books.badges} @> array['editors']::text[]) desc`;
   // Byte order of the lower-case, unaccented title: the same A-Z on every server locale.
   const byTitle = sql`lower(summa_unaccent(${displayTitle(options.displayLanguage)})) collate "C"`;
@@ -195,19 +195,85 @@ export async function exploreBooks(db: Database, options: ExploreOptions) {
   if (options.sort === 'recommended') order.push(editorsFirst, desc(books.trendingScore));
   if (options.sort === 'trending') order.push(desc(books.trendingScore));
   order.push(asc(byTitle), asc(books.id));
+  return order;
+}
 
+function explorePageQuery(
+  db: Database,
+  where: SQL | undefined,
+  order: SQL[],
+  language: Language | Placeholder,
+) {
+  return db
+    .select({
+      ...RECORD_COLUMNS,
+      summaryId: summaryIdIn(language),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(books)
+    .where(where)
+    .orderBy(...order);
+}
+
+/** What an Explore page without a search changes its statement's text by (the rest are parameters). */
+type ExploreShape = Pick<ExploreOptions, 'sort' | 'displayLanguage' | 'edition'> & {
+  category: boolean;
+  level: boolean;
+};
+
+/** One prepared statement per shape: at most 2 × 2 × 4 × 3 × 3 of them. */
+const explorePages = new Map<string, ReturnType<typeof preparedExplorePage>>();
+
+function preparedExplorePage(shape: ExploreShape, name: string) {
+  return preparedPerDatabase((db) =>
+    explorePageQuery(
+      db,
+      and(
+        shape.category ? eq(books.category, sql.placeholder('category')) : undefined,
+        shape.level ? eq(books.level, sql.placeholder('level')) : undefined,
+        shape.edition ? isNotNull(EDITION_COLUMN[shape.edition]) : undefined,
+      ),
+      exploreOrder(shape),
+      sql.placeholder('summaryLanguage'),
+    )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+/** An Explore page without a search: the usual one, prepared (ADR 0039). */
+function explorePage(db: Database, options: ExploreOptions) {
+  const shape: ExploreShape = {
+    category: options.category !== undefined,
+    level: options.level !== undefined,
+    edition: options.edition,
+    sort: options.sort,
+    displayLanguage: options.displayLanguage,
+  };
+  const name = `explore_${Number(shape.category)}${Number(shape.level)}_${shape.edition ?? 'any'}_${shape.sort}_${shape.displayLanguage}`;
+  let page = explorePages.get(name);
+  if (!page) {
+    page = preparedExplorePage(shape, name);
+    explorePages.set(name, page);
+  }
+  return page(db).execute({
+    category: options.category,
+    level: options.level,
+    summaryLanguage: options.summaryLanguage,
+    limit: options.limit,
+    offset: options.offset,
+  });
+}
+
+export async function exploreBooks(db: Database, options: ExploreOptions) {
+  const where = filterConditions(options);
   const run = async (tx: Database) => {
-    const rows = await tx
-      .select({
-        ...RECORD_COLUMNS,
-        summaryId: summaryIdIn(options.summaryLanguage),
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(books)
-      .where(where)
-      .orderBy(...order)
-      .limit(options.limit)
-      .offset(options.offset);
+    const rows = options.search
+      ? await explorePageQuery(tx, where, exploreOrder(options), options.summaryLanguage)
+          .limit(options.limit)
+          .offset(options.offset)
+      : await explorePage(tx, options);
     if (rows.length > 0 || options.offset === 0) {
       return { rows, total: rows[0]?.total ?? 0 };
     }
