@@ -23,6 +23,10 @@ import {
 } from './audio.repository.js';
 
 /** What the reader hears about while a narration is made: its plan, then each part, signed. */
+
+/** Thrown from fair use's admission to give a new hold back: the narration was made meanwhile. */
+class MadeMeanwhile extends Error {}
+
 export type AudioProgress = { type: 'plan'; totalParts: number } | { type: 'part'; part: AudioPart };
 
 export interface AudioDeps {
@@ -171,10 +175,25 @@ export class AudioService implements HouseNarration {
     const stored = await this.stored(userId, summary, target);
     if (stored) return stored;
     // Fair use counts new syntheses only, after the plan's limit, and once per hold.
-    const reservation = await quota.reserve(userId, 'audio', {
-      item: `${summary.id}:${language}`,
-      admit: admit && (() => admit(userId)),
-    });
+    let madeMeanwhile: PreparedAudio | undefined;
+    const reservation = await quota
+      .reserve(userId, 'audio', {
+        item: `${summary.id}:${language}`,
+        admit:
+          admit &&
+          (async () => {
+            // The reader's other request for it may have made it since `stored` looked, and ended
+            // the hold this one would have shared: a narration made meanwhile counts no start.
+            madeMeanwhile = await this.stored(userId, summary, target);
+            if (madeMeanwhile) throw new MadeMeanwhile();
+            await admit(userId);
+          }),
+      })
+      .catch((error: unknown) => {
+        if (error instanceof MadeMeanwhile) return undefined;
+        throw error;
+      });
+    if (madeMeanwhile) return madeMeanwhile;
     if (!reservation) {
       // The reader's other request for it may have just made it (and ended the hold this one would share).
       const madeMeanwhile = await this.stored(userId, summary, target);
