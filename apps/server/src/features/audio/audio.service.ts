@@ -22,11 +22,10 @@ import {
   type StoredPart,
 } from './audio.repository.js';
 
-/** What the reader hears about while a narration is made: its plan, then each part, signed. */
-
 /** Thrown from fair use's admission to give a new hold back: the narration was made meanwhile. */
 class MadeMeanwhile extends Error {}
 
+/** What the reader hears about while a narration is made: its plan, then each part, signed. */
 export type AudioProgress = { type: 'plan'; totalParts: number } | { type: 'part'; part: AudioPart };
 
 export interface AudioDeps {
@@ -175,7 +174,7 @@ export class AudioService implements HouseNarration {
     const stored = await this.stored(userId, summary, target);
     if (stored) return stored;
     // Fair use counts new syntheses only, after the plan's limit, and once per hold.
-    let madeMeanwhile: PreparedAudio | undefined;
+    let madeBeforeAdmission: PreparedAudio | undefined;
     const reservation = await quota
       .reserve(userId, 'audio', {
         item: `${summary.id}:${language}`,
@@ -184,8 +183,8 @@ export class AudioService implements HouseNarration {
           (async () => {
             // The reader's other request for it may have made it since `stored` looked, and ended
             // the hold this one would have shared: a narration made meanwhile counts no start.
-            madeMeanwhile = await this.stored(userId, summary, target);
-            if (madeMeanwhile) throw new MadeMeanwhile();
+            madeBeforeAdmission = await this.stored(userId, summary, target);
+            if (madeBeforeAdmission) throw new MadeMeanwhile();
             await admit(userId);
           }),
       })
@@ -193,7 +192,7 @@ export class AudioService implements HouseNarration {
         if (error instanceof MadeMeanwhile) return undefined;
         throw error;
       });
-    if (madeMeanwhile) return madeMeanwhile;
+    if (madeBeforeAdmission) return madeBeforeAdmission;
     if (!reservation) {
       // The reader's other request for it may have just made it (and ended the hold this one would share).
       const madeMeanwhile = await this.stored(userId, summary, target);
