@@ -275,12 +275,6 @@ export interface HistoryPage {
   removed: RemovedHistoryRow[];
 }
 
-/**
- * The history page in one statement (it took four, three of them at once, each waiting for a
- * pool connection under bench:load): the reader's plan (db/effective-plan.ts), which sets how
- * many of their summaries they see (`limits`), that page most recently seen first, how many
- * there are in all, and every entry of a removed summary, newest seen first.
- */
 /** The history page's one statement: with the search box's filter, or without (the usual read). */
 function historyPageQuery(db: Database, search: boolean) {
   const userId = sql.placeholder('userId');
@@ -355,6 +349,12 @@ function historyPageQuery(db: Database, search: boolean) {
 const historyPage = preparedPerDatabase((db) => historyPageQuery(db, false));
 const historyPageSearch = preparedPerDatabase((db) => historyPageQuery(db, true));
 
+/**
+ * The history page in one statement (it took four, three of them at once, each waiting for a
+ * pool connection under bench:load): the reader's plan (db/effective-plan.ts), which sets how
+ * many of their summaries they see (`limits`), that page most recently seen first, how many
+ * there are in all, and every entry of a removed summary, newest seen first.
+ */
 export async function findHistoryPage(
   db: Database,
   userId: string,
