@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../languages.js';
+import { consoleTexts } from './admin-console.js';
 import { translations } from './index.js';
 import { peopleTexts } from './people.js';
 
 type Tree = { readonly [key: string]: string | Tree };
 
-function leafKeys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+/** Each text with its path; a key may itself hold dots (the console's audit actions). */
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : leaves(value, `${prefix}${key}.`),
   );
 }
 
-function leaves(tree: Tree): [string, string][] {
-  return leafKeys(tree).map((key) => [
-    key,
-    key.split('.').reduce<Tree | string>((node, part) => (node as Tree)[part] ?? '', tree) as string,
-  ]);
-}
+const leafKeys = (tree: Tree) => leaves(tree).map(([key]) => key);
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe.each([
   ['translations', translations],
   ['the people namespace', peopleTexts],
+  ['the console namespace', consoleTexts],
 ] as const)('%s', (_name, texts: Record<(typeof LANGUAGES)[number], Tree>) => {
   const reference = leafKeys(texts.pt).sort();
 

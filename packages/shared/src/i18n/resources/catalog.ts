@@ -1,74 +1,7 @@
 import { defineMessages } from '../define-messages.js';
+import en from '../locales/en/catalog.json' with { type: 'json' };
+import es from '../locales/es/catalog.json' with { type: 'json' };
+import pt from '../locales/pt/catalog.json' with { type: 'json' };
 
 /** Display names of the catalogue's categories, levels, badges and sort orders. */
-export const catalog = defineMessages({
-  pt: {
-    categories: {
-      habits: 'Hábitos',
-      sleep: 'Sono',
-      psych: 'Psicologia',
-      strategy: 'Estratégia',
-      finance: 'Finanças',
-      comm: 'Comunicação',
-      lead: 'Liderança',
-      creative: 'Criatividade',
-      startup: 'Startups',
-      life: 'Vida e propósito',
-      marketing: 'Marketing',
-      career: 'Carreira',
-      education: 'Educação',
-      bio: 'Biografias',
-      tech: 'Tecnologia',
-      crypto: 'Cripto',
-    },
-    levels: { basic: 'Básico', intermediate: 'Intermediário' },
-    badges: { editors: 'Escolha dos editores', trending: 'Em alta', starter: 'Para começar' },
-    sorts: { recommended: 'Recomendados', trending: 'Em alta', az: 'A-Z' },
-  },
-  en: {
-    categories: {
-      habits: 'Habits',
-      sleep: 'Sleep',
-      psych: 'Psychology',
-      strategy: 'Strategy',
-      finance: 'Finance',
-      comm: 'Communication',
-      lead: 'Leadership',
-      creative: 'Creativity',
-      startup: 'Startups',
-      life: 'Life and purpose',
-      marketing: 'Marketing',
-      career: 'Career',
-      education: 'Education',
-      bio: 'Biographies',
-      tech: 'Technology',
-      crypto: 'Crypto',
-    },
-    levels: { basic: 'Basic', intermediate: 'Intermediate' },
-    badges: { editors: "Editors' pick", trending: 'Trending', starter: 'Good start' },
-    sorts: { recommended: 'Recommended', trending: 'Trending', az: 'A-Z' },
-  },
-  es: {
-    categories: {
-      habits: 'Hábitos',
-      sleep: 'Sueño',
-      psych: 'Psicología',
-      strategy: 'Estrategia',
-      finance: 'Finanzas',
-      comm: 'Comunicación',
-      lead: 'Liderazgo',
-      creative: 'Creatividad',
-      startup: 'Startups',
-      life: 'Vida y propósito',
-      marketing: 'Marketing',
-      career: 'Carrera',
-      education: 'Educación',
-      bio: 'Biografías',
-      tech: 'Tecnología',
-      crypto: 'Cripto',
-    },
-    levels: { basic: 'Básico', intermediate: 'Intermedio' },
-    badges: { editors: 'Elección del editor', trending: 'Tendencia', starter: 'Para empezar' },
-    sorts: { recommended: 'Recomendados', trending: 'Tendencias', az: 'A-Z' },
-  },
-});
+export const catalog = defineMessages({ pt, en, es });

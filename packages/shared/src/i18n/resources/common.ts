@@ -1,146 +1,18 @@
 import { defineMessages } from '../define-messages.js';
+import en from '../locales/en/common.json' with { type: 'json' };
+import es from '../locales/es/common.json' with { type: 'json' };
+import pt from '../locales/pt/common.json' with { type: 'json' };
 
 /** Each language by its own name, the same in every interface language. */
 const LANGUAGE_NAMES = { pt: 'Português', en: 'English', es: 'Español' } as const;
 
+/**
+ * Texts every screen shares: header and footer, navigation, the language and theme switches,
+ * toasts. The language button's name (`language.current`) starts with its visible text's meaning
+ * and contains that text (WCAG 2.5.3).
+ */
 export const common = defineMessages({
-  pt: {
-    appName: 'Summa',
-    skipToContent: 'Pular para o conteúdo',
-    loading: 'Carregando…',
-    language: {
-      label: 'Idioma',
-      // The button's name starts with its visible text's meaning and contains that text (WCAG 2.5.3).
-      current: 'Idioma: {{code}}',
-      ...LANGUAGE_NAMES,
-    },
-    theme: { label: 'Tema', system: 'Do sistema', light: 'Claro', dark: 'Escuro' },
-    nav: {
-      home: 'Início',
-      signIn: 'Entrar',
-      userMenu: 'Menu da conta',
-      header: 'Idioma e conta',
-      profile: 'Perfil',
-      ranking: 'Ranking',
-      achievements: 'Conquistas',
-      review: 'Revisão',
-      explore: 'Explorar',
-      history: 'Histórico',
-      onThisDevice: 'Neste dispositivo',
-      premium: 'Premium',
-      faq: 'Perguntas frequentes',
-      contact: 'Contato',
-      signOut: 'Sair',
-    },
-    footer: {
-      navLabel: 'Links do rodapé',
-      terms: 'Termos de uso',
-      privacy: 'Privacidade',
-      faq: 'Perguntas frequentes',
-      contact: 'Contato',
-      affiliateDisclosure:
-        'Como associado da Amazon, o Summa recebe por compras qualificadas feitas pelos links de livros.',
-      version: 'Versão 2.0',
-      copyright: '© {{year}} Summa. Todos os direitos reservados.',
-    },
-    toast: {
-      signedOut: 'Você saiu da sua conta.',
-      error: 'Algo deu errado',
-      tryAgain: 'Tente novamente em instantes.',
-      region: 'Notificações',
-      close: 'Fechar notificação',
-    },
-  },
-  en: {
-    appName: 'Summa',
-    skipToContent: 'Skip to content',
-    loading: 'Loading…',
-    language: {
-      label: 'Language',
-      current: 'Language: {{code}}',
-      ...LANGUAGE_NAMES,
-    },
-    theme: { label: 'Theme', system: 'System', light: 'Light', dark: 'Dark' },
-    nav: {
-      home: 'Home',
-      signIn: 'Sign in',
-      userMenu: 'Account menu',
-      header: 'Language and account',
-      profile: 'Profile',
-      ranking: 'Ranking',
-      achievements: 'Achievements',
-      review: 'Review',
-      explore: 'Explore',
-      history: 'History',
-      onThisDevice: 'On this device',
-      premium: 'Premium',
-      faq: 'FAQ',
-      contact: 'Contact',
-      signOut: 'Sign out',
-    },
-    footer: {
-      navLabel: 'Footer links',
-      terms: 'Terms of use',
-      privacy: 'Privacy',
-      faq: 'FAQ',
-      contact: 'Contact',
-      affiliateDisclosure:
-        'As an Amazon Associate, Summa earns from qualifying purchases made through book links.',
-      version: 'Version 2.0',
-      copyright: '© {{year}} Summa. All rights reserved.',
-    },
-    toast: {
-      signedOut: 'You have signed out.',
-      error: 'Something went wrong',
-      tryAgain: 'Please try again in a moment.',
-      region: 'Notifications',
-      close: 'Close notification',
-    },
-  },
-  es: {
-    appName: 'Summa',
-    skipToContent: 'Saltar al contenido',
-    loading: 'Cargando…',
-    language: {
-      label: 'Idioma',
-      current: 'Idioma: {{code}}',
-      ...LANGUAGE_NAMES,
-    },
-    theme: { label: 'Tema', system: 'Del sistema', light: 'Claro', dark: 'Oscuro' },
-    nav: {
-      home: 'Inicio',
-      signIn: 'Iniciar sesión',
-      userMenu: 'Menú de la cuenta',
-      header: 'Idioma y cuenta',
-      profile: 'Perfil',
-      ranking: 'Ranking',
-      achievements: 'Logros',
-      review: 'Repaso',
-      explore: 'Explorar',
-      history: 'Historial',
-      onThisDevice: 'En este dispositivo',
-      premium: 'Premium',
-      faq: 'Preguntas frecuentes',
-      contact: 'Contacto',
-      signOut: 'Cerrar sesión',
-    },
-    footer: {
-      navLabel: 'Enlaces del pie de página',
-      terms: 'Términos de uso',
-      privacy: 'Privacidad',
-      faq: 'Preguntas frecuentes',
-      contact: 'Contacto',
-      affiliateDisclosure:
-        'Como afiliado de Amazon, Summa recibe ingresos por las compras que cumplen los requisitos hechas desde los enlaces de libros.',
-      version: 'Versión 2.0',
-      copyright: '© {{year}} Summa. Todos los derechos reservados.',
-    },
-    toast: {
-      signedOut: 'Cerraste tu sesión.',
-      error: 'Algo salió mal',
-      tryAgain: 'Inténtalo de nuevo en un momento.',
-      region: 'Notificaciones',
-      close: 'Cerrar notificación',
-    },
-  },
+  pt: { ...pt, language: { ...pt.language, ...LANGUAGE_NAMES } },
+  en: { ...en, language: { ...en.language, ...LANGUAGE_NAMES } },
+  es: { ...es, language: { ...es.language, ...LANGUAGE_NAMES } },
 });
