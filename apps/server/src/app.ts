@@ -62,7 +62,7 @@ const HEADERS_TIMEOUT_MS = 10_000;
 
 export interface AppOptions extends ServiceOverrides {
   config: AppConfig;
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'queueTarget'>;
+  database: Pick<DatabaseHandle, 'db' | 'sessionCheckDb' | 'kind' | 'ping' | 'poolStats' | 'queueTarget'>;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout unless given; tests read their logs from it). */
   logStream?: LogStream;

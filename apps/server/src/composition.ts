@@ -104,7 +104,7 @@ export interface ServiceOverrides {
 
 export interface CompositionOptions extends ServiceOverrides {
   config: AppConfig;
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'queueTarget'>;
+  database: Pick<DatabaseHandle, 'db' | 'sessionCheckDb' | 'kind' | 'ping' | 'queueTarget'>;
   log: FastifyBaseLogger;
   /** Where the model and speech work is counted and timed (/metrics). */
   metrics: Metrics;
@@ -520,7 +520,7 @@ async function composeAuth(options: CompositionOptions, mail: QueuedMailer): Pro
   const { db } = database;
   // A generated key lives in the database so that every instance, and every restart, shares it.
   const accessTokens = createAccessTokens(config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt')));
-  const sessionCheck = new SessionCheckService({ db, accessTokens, log });
+  const sessionCheck = new SessionCheckService({ db: database.sessionCheckDb, accessTokens, log });
   const deps: AuthDeps = {
     db,
     accessTokens,

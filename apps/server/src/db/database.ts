@@ -10,6 +10,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   readonly db: Database;
+  /**
+   * Where the session check reads (ADR 41). On PostgreSQL a connection of its own: every signed-in
+   * request may wait on that check, even one answered from memory, so it never queues behind a
+   * saturated pool. On the embedded database, `db`.
+   */
+  readonly sessionCheckDb: Database;
   readonly kind: DatabaseKind;
   /**
    * Whether the database answers within READINESS_TIMEOUT_MS. It never waits longer, and on

@@ -29,6 +29,7 @@ export async function openPglite(dataDir: string | undefined, copyOf?: Blob): Pr
   }
   return {
     db,
+    sessionCheckDb: db,
     kind: 'pglite',
     queueTarget: { kind: 'pglite', client },
     // It lives in this process, so it answers as long as it is open; a query would only wait its

@@ -35,15 +35,22 @@ export async function openPostgres(
     await migrator.close();
   }
 
-  const main = openPool({
+  // Every wait of the app's statements is bounded.
+  const bounded: pg.PoolConfig = {
     connectionString: url,
-    max: poolSize,
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.statementMs,
     // A frozen or unreachable server cancels nothing: the client gives up on its own.
     query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
+  };
+  const main = openPool({
+    ...bounded,
+    max: poolSize,
+    idle_in_transaction_session_timeout: timeouts.statementMs,
   });
+  // The session check has one connection of its own (ADR 41): a signed-in request answered
+  // from memory does not wait behind the pool's slow reads.
+  const sessionChecks = openPool({ ...bounded, max: 1 });
   // Readiness has one connection of its own and a short budget: it never queues behind a
   // saturated pool, and it answers within a second whatever the server does.
   const readiness = openPool({
@@ -55,6 +62,7 @@ export async function openPostgres(
   });
   return {
     db: drizzle({ client: main.pool, schema }),
+    sessionCheckDb: drizzle({ client: sessionChecks.pool, schema }),
     kind: 'postgres',
     queueTarget: { kind: 'postgres', url },
     ping: () => answersWithin(() => readiness.pool.query('select 1'), READINESS_TIMEOUT_MS),
@@ -63,10 +71,10 @@ export async function openPostgres(
       open: main.pool.totalCount,
       idle: main.pool.idleCount,
       waiting: main.pool.waitingCount,
-      statements: main.statements(),
+      statements: main.statements() + sessionChecks.statements(),
     }),
     close: async () => {
-      await Promise.all([main.close(), readiness.close()]);
+      await Promise.all([main.close(), sessionChecks.close(), readiness.close()]);
     },
   };
 }
