@@ -8,7 +8,7 @@ import { bearer, signUpTestUser, type TestUser } from '../test/test-users.js';
 
 /**
  * The database round trips of the busiest signed-in reads and of an XP award, once their
- * caches are warm (bench:load's steady state; bench/README.md has what each costs). Every
+ * caches are warm (bench:load's steady state, whose alone runs print each one's statements). Every
  * statement waits for a pool connection under load, so a route that grows one fails here
  * first; a route that loses one should have its figure lowered with it.
  */
@@ -19,6 +19,11 @@ const STATEMENTS = {
   profile: 1,
   /** The summary and its finished narration are both kept by the instance. */
   audio: 0,
+  /**
+   * A reader's first opening of a summary the instance already keeps: their rating read and the
+   * opening recorded in their history, in one statement.
+   */
+  summaryFirstOpen: 1,
   /**
    * The history check with the summary's topic, BEGIN, the reader's standing locked, the award
    * inserted, the progress saved with the rank counts, COMMIT.
@@ -61,7 +66,7 @@ describe.each(TEST_DATABASES)('statements per request on %s', (kind) => {
     expect(statements() - before).toBe(3);
   });
 
-  it('reads the history, the profile and a stored narration, and awards XP, in few statements', async () => {
+  it('reads the history, the profile, a stored narration and a summary, and awards XP, in few statements', async () => {
     const reader = await signUpTestUser(context.app);
     const books = [
       'Deep Work',
@@ -108,6 +113,15 @@ describe.each(TEST_DATABASES)('statements per request on %s', (kind) => {
       expect((await api.award(reader, 'read_summary', summaryId)).xpAwarded).toBe(10);
     });
 
-    expect({ history, profile, audio, xpAward }).toEqual(STATEMENTS);
+    // Its author opens each summary first, so that the instance keeps it; then another reader
+    // opens each for the first time, which adds it to their history.
+    for (const summaryId of summaryIds) await get(reader, `/api/summaries/${summaryId}`);
+    const other = await signUpTestUser(context.app);
+    const summaryFirstOpen = await fewestStatements(async (attempt) => {
+      await get(other, `/api/summaries/${summaryIds[attempt] ?? ''}`);
+    });
+    expect((await get(other, '/api/history')).json<HistoryResponse>().total).toBe(TRIES + 1);
+
+    expect({ history, profile, audio, xpAward, summaryFirstOpen }).toEqual(STATEMENTS);
   });
 });

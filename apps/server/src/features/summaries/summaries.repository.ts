@@ -103,12 +103,14 @@ export async function findSummary(db: Database, id: string): Promise<SummaryReco
   return row;
 }
 
-/** A reader's own state of a summary: their rating, and whether they opened it in the last minute. */
-const readerState = preparedPerDatabase((db) => {
-  const userId = sql.placeholder('userId');
+/** Their state of the summary: whether they opened it in the last minute, and their rating. */
+function readerStateOf(db: Database, summaryId: Placeholder, userId: Placeholder) {
   return db
     .select({
-      seenRecently: sql<boolean>`coalesce(${userSummaries.lastSeenAt} > now() - interval '1 minute', false)`,
+      seenRecently:
+        sql<boolean>`coalesce(${userSummaries.lastSeenAt} > now() - interval '1 minute', false)`.as(
+          'seen_recently',
+        ),
       vote: summaryFeedback.vote,
       comment: summaryFeedback.comment,
     })
@@ -121,14 +123,50 @@ const readerState = preparedPerDatabase((db) => {
       summaryFeedback,
       and(eq(summaryFeedback.summaryId, bookSummaries.id), eq(summaryFeedback.userId, userId)),
     )
-    .where(eq(bookSummaries.id, sql.placeholder('summaryId')))
-    .limit(1)
-    .prepare('reader_state');
-});
+    .where(eq(bookSummaries.id, summaryId))
+    .limit(1);
+}
 
+const readerState = preparedPerDatabase((db) =>
+  readerStateOf(db, sql.placeholder('summaryId'), sql.placeholder('userId')).prepare('reader_state'),
+);
+
+/** A reader's own state of a summary: their rating, and whether they opened it in the last minute. */
 export async function findReaderState(db: Database, summaryId: string, userId: string) {
   const [row] = await readerState(db).execute({ summaryId, userId });
   return row ?? { seenRecently: false, vote: null, comment: null };
+}
+
+/**
+ * A reader opening a summary, in one round trip: the opening recorded in their history (whose
+ * order it is), unless they opened it in the last minute, when nothing is written or locked; and
+ * their rating of it. The summary must exist: for one that does not, nothing is recorded.
+ */
+const readerOpens = preparedPerDatabase((db) => {
+  const summaryId = sql.placeholder('summaryId');
+  const userId = sql.placeholder('userId');
+  const state = db.$with('state').as(readerStateOf(db, summaryId, userId));
+  const touch = db.$with('touch').as(
+    db
+      .insert(userSummaries)
+      .select(
+        sql`select ${userId}::uuid, ${summaryId}::uuid, null::timestamptz, now() from ${state} where not ${state.seenRecently}`,
+      )
+      .onConflictDoUpdate({
+        target: [userSummaries.userId, userSummaries.summaryId],
+        set: { lastSeenAt: sql`now()` },
+      }),
+  );
+  return db
+    .with(state, touch)
+    .select({ vote: state.vote, comment: state.comment })
+    .from(state)
+    .prepare('reader_opens');
+});
+
+export async function openAsReader(db: Database, summaryId: string, userId: string) {
+  const [row] = await readerOpens(db).execute({ summaryId, userId });
+  return row ?? { vote: null, comment: null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import { renderSummaryPdf } from './export/summary-pdf.js';
 import {
   addUserSummary,
   findReaderState,
+  openAsReader,
   findSummaryTopic,
   findSummary,
   findSummaryIdByNormKey,
@@ -220,9 +221,8 @@ export class SummariesService implements SummarySource, SummaryPreviews {
     }
     let reader = this.readCache.reader(userId, summary.id);
     if (!reader) {
-      const state = await findReaderState(db, summary.id, userId);
       // Reading records the summary in the reader's history; a reload within a minute writes nothing.
-      if (!state.seenRecently) await touchUserSummary(db, userId, summary.id);
+      const state = await openAsReader(db, summary.id, userId);
       reader = { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
       this.readCache.rememberReader(userId, summary.id, reader);
     }
