@@ -162,8 +162,11 @@ export function createMemoryLoader<V extends object>(
       // Forgetting the key (delete) while it loads aborts the load, which lru-cache answers with
       // an error: what was loading predates the change that forgot it, so load it again
       // (bench:load found rankings failing with 500 when their reader's award forgot them).
+      // Straight from the source, not through the cache: a reload in the cache could be forgotten
+      // and aborted in turn (two web instances under bench:load did that), and this answer is
+      // not kept, so the next read loads after the latest change.
       if (!status.fetchAborted) throw error;
-      return fetch(key, options);
+      return load(key);
     }
   };
   return cache;

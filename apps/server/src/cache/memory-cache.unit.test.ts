@@ -55,6 +55,27 @@ describe('createMemoryLoader', () => {
     expect(loads).toBe(2);
   });
 
+  it('answers a key forgotten again while it was loading anew, and keeps nothing from either load', async () => {
+    let loads = 0;
+    const releases: (() => void)[] = [];
+    const loader = createMemoryLoader('rankingStanding', async () => {
+      loads += 1;
+      const load = loads;
+      if (load <= 2) await new Promise<void>((resolve) => releases.push(resolve));
+      return { load };
+    });
+    const first = loader.fetch('reader');
+    loader.delete('reader');
+    releases[0]?.();
+    await expect.poll(() => releases.length).toBe(2);
+    // A second award of the same reader while the first reload runs.
+    loader.delete('reader');
+    releases[1]?.();
+    expect(await first).toEqual({ load: 2 });
+    // The next read loads after the latest change.
+    expect(await loader.fetch('reader')).toEqual({ load: 3 });
+  });
+
   it('counts answers from memory as hits and loads as misses', async () => {
     const before = cacheTallies().get('testimonials') ?? { hits: 0, misses: 0 };
     const loader = createMemoryLoader('testimonials', async () => ({ loaded: true }));
