@@ -164,8 +164,10 @@ export async function buildApp({
   app.decorate('runReminderTick', () => services.reminders.tick());
   app.decorate('sweepCovers', () => services.sweepCovers());
   // The model starts downloading or loading once the server listens, so the first reader does
-  // not pay for it and readiness does not wait for it (tests that only inject never listen).
-  if (preloadModel) {
+  // not pay for it and readiness does not wait for it (tests that only inject never listen). Not
+  // on a web instance: it never runs the model (ADR 31), and has neither the memory for it nor,
+  // as deploy.md mounts it on workers only, the model's volume.
+  if (preloadModel && config.role !== 'web') {
     app.addHook('onListen', () => {
       setImmediate(() => services.llm.preload?.());
     });
