@@ -44,6 +44,30 @@ export function summarize(
   };
 }
 
+/**
+ * One endpoint's figures from runs against several instances at once: counts and rates add up;
+ * each percentile and the maximum are the highest instance's (at least the merged one), the mean
+ * is weighted by requests.
+ */
+export function mergeSummaries(parts: readonly LatencySummary[]): LatencySummary {
+  const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+  const highest = (pick: (part: LatencySummary) => number) => Math.max(...parts.map(pick));
+  return {
+    requests,
+    failures: parts.reduce((sum, part) => sum + part.failures, 0),
+    seconds: highest((part) => part.seconds),
+    requestsPerSecond: parts.reduce((sum, part) => sum + part.requestsPerSecond, 0),
+    p50Ms: highest((part) => part.p50Ms),
+    p90Ms: highest((part) => part.p90Ms),
+    p99Ms: highest((part) => part.p99Ms),
+    maxMs: highest((part) => part.maxMs),
+    meanMs: round2(
+      requests ? parts.reduce((sum, part) => sum + part.meanMs * part.requests, 0) / requests : Number.NaN,
+    ),
+    firstFailure: parts.find((part) => part.firstFailure !== null)?.firstFailure ?? null,
+  };
+}
+
 export interface LoadPlan {
   /** Concurrent virtual readers, each sending its next request when the last one is answered. */
   concurrency: number;

@@ -10,14 +10,21 @@
 // for DURATION seconds (default 60) after WARMUP seconds (default 5). Then each endpoint alone
 // with one connection (ALONE seconds, default 3: its own service time). Prints one JSON object:
 // per endpoint p50, p99 and requests per second in the mixed run, its throughput per connection
-// against the bare route's in the same run, and the targets (zero errors, p99 <= 100 ms).
+// against the bare route's in the same run, and the targets (zero errors, p99 <= 100 ms), with
+// about the fewest cores the server's own work needs to meet the p99 at these connections (from
+// the alone runs' CPU: `targets.serverCoresForTarget`).
 // Each endpoint's alone run also gives what one request costs the server: its CPU (this process's
 // process.cpuUsage(), wrk being a process of its own) and its database statements, per request.
-// LOAD_WITH_GENERATION=1 then runs the mixed workload again while another process generates
-// summaries with the local model (bench/generation-worker.ts, the tiny GGUF of ../shared/models),
-// as a worker beside the web server would, and prints that run's figures too.
+// LOAD_WITH_GENERATION=1 then runs the mixed workload three times more: while another process
+// generates summaries with the local model (bench/generation-worker.ts, the tiny GGUF of
+// ../shared/models), as a worker beside the web server would, between a reference run just before
+// and one just after without it; it prints the three runs' figures.
 // The server's own handling time by route, from its /metrics request histogram over the mixed
 // run (`server.handling`), tells time spent in a handler from time spent waiting to be read.
+// WEB_INSTANCES=n (default 1) shares each endpoint's connections among n web instances on the
+// same database: this process's and n - 1 built servers (`npm run build` first) as SUMMA_ROLE=web;
+// an endpoint's percentiles are then its slowest instance's, and the CPU, statements, alone runs
+// and server figures this process's instance's.
 // CPU_PROFILE=file.cpuprofile profiles the mixed run, PROFILE_ALONE=history:file.cpuprofile one
 // endpoint's alone run; LOG_LEVEL=error logs failures on stderr. The database is dropped at the
 // end, on failure and on Ctrl-C.
@@ -34,8 +41,9 @@ import { loadConfig } from '../apps/server/src/config/env.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
 import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
+import { startServer, type RunningServer } from '../e2e/support/server.js';
 import { profiled, type HotSpot } from './cpu-profile.js';
-import type { LatencySummary } from './latency.js';
+import { mergeSummaries, type LatencySummary } from './latency.js';
 import {
   connectionsOf,
   ENDPOINTS,
@@ -60,6 +68,7 @@ const HISTORY = 30;
 const TARGET_P99_MS = 100;
 const METRICS_TOKEN = 'bench-load-metrics-token-0123456789';
 const WITH_GENERATION = process.env.LOAD_WITH_GENERATION === '1';
+const WEB_INSTANCES = Math.max(1, Number(process.env.WEB_INSTANCES ?? 1));
 /** PROFILE_ALONE=<endpoint>:<file>: a CPU profile of that endpoint's alone run, written to the file. */
 const PROFILE_ALONE = (() => {
   const [endpoint, file] = (process.env.PROFILE_ALONE ?? '').split(':');
@@ -168,9 +177,12 @@ interface EndpointResult extends LatencySummary {
   met: boolean;
 }
 
-/** Every endpoint's wrk at once; XP awards take the pairs from `firstAward` on. */
+/**
+ * Every endpoint's wrk at once, its connections shared among the web instances at `bases` (one wrk
+ * per endpoint and instance); XP awards take the pairs from `firstAward` on, each instance its own.
+ */
 async function mixedRun(
-  base: string,
+  bases: readonly string[],
   folder: string,
   seconds: number,
   workload: Workload,
@@ -182,18 +194,33 @@ async function mixedRun(
   const runs = ENDPOINTS.map(async (endpoint) => {
     const requests = requestsFor(endpoint, workload, awards);
     const award = endpoint === 'xpAward';
-    const measured = await runWrk({
-      base,
-      connections: connections[endpoint],
-      seconds,
-      file: path.join(folder, `${endpoint}.txt`),
-      requests: award ? requests.slice(firstAward) : requests,
-      order: award ? 'once' : 'random',
-      expected: award ? '"xpAwarded":10' : undefined,
-    });
-    return [endpoint, measured] as const;
+    const perInstance = await Promise.all(
+      bases.map((base, instance) =>
+        runWrk({
+          base,
+          connections:
+            Math.floor(connections[endpoint] / bases.length) +
+            (instance < connections[endpoint] % bases.length ? 1 : 0),
+          seconds,
+          file: path.join(folder, `${endpoint}-${instance}.txt`),
+          requests: award
+            ? requests.slice(firstAward).filter((_, index) => index % bases.length === instance)
+            : requests,
+          order: award ? 'once' : 'random',
+          expected: award ? '"xpAwarded":10' : undefined,
+        }),
+      ),
+    );
+    return [endpoint, perInstance] as const;
   });
-  return Object.fromEntries(await Promise.all(runs)) as Record<Endpoint, LatencySummary>;
+  const measured = await Promise.all(runs);
+  return {
+    byEndpoint: Object.fromEntries(
+      measured.map(([endpoint, perInstance]) => [endpoint, mergeSummaries(perInstance)]),
+    ) as Record<Endpoint, LatencySummary>,
+    /** Requests this process's instance answered (the first of `bases`): what its CPU was spent on. */
+    answeredHere: measured.reduce((sum, [, perInstance]) => sum + (perInstance[0]?.requests ?? 0), 0),
+  };
 }
 
 async function catalogTitles(client: pg.Client): Promise<string[]> {
@@ -302,28 +329,53 @@ async function main() {
       const app = await buildApp({ config, database, preloadModel: false, logStream: process.stderr });
       await app.listen({ host: '127.0.0.1', port: 0 });
       const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const others: RunningServer[] = [];
       try {
+        // WEB_INSTANCES=n: n - 1 more web instances on the same database, processes of their own
+        // (the built server, as `npm start` runs it), as a balancer would share them.
+        for (let instance = 1; instance < WEB_INSTANCES; instance += 1) {
+          others.push(
+            await startServer({
+              NODE_ENV: 'production',
+              SUMMA_ROLE: 'web',
+              DATABASE_URL: scratch.url,
+              DATA_DIR: dataDir,
+              METRICS_TOKEN,
+              CATALOG_RATE_LIMIT_PER_MINUTE: '0',
+              // Its log would go to stdout, into the JSON; wrk's firstFailure still shows a failure.
+              LOG_LEVEL: 'silent',
+              TRUST_PROXY: '',
+              PASSWORD_HASH_MEMORY_KIB: '',
+              PASSWORD_HASH_PASSES: '',
+            }),
+          );
+        }
+        const bases = [base, ...others.map((other) => other.origin)];
         // After the app's start: the catalogue is imported and the signing key made by then.
         const readers = await seedLibrary(client, database);
         const workload: Workload = { readers, titles: await catalogTitles(client) };
         const seedMs = Math.round(performance.now() - seedStarted);
         const folder = await mkdtemp(path.join(tmpdir(), 'summa-bench-wrk-'));
-        const awardsPerRun = Math.floor((readers.length * HISTORY) / 4);
+        // Each measured run awards its own slice of the (reader, summary) pairs, once each.
+        const awardsPerRun = Math.floor((readers.length * HISTORY) / 6);
         try {
-          if (WARMUP > 0) await mixedRun(base, folder, WARMUP, workload, 0);
-          const measure = () => mixedRun(base, folder, DURATION, workload, awardsPerRun);
+          if (WARMUP > 0) await mixedRun(bases, folder, WARMUP, workload, 0);
+          const measure = () => mixedRun(bases, folder, DURATION, workload, awardsPerRun);
           let hot: HotSpot[] | undefined;
           let mixed: Record<Endpoint, LatencySummary>;
           const metricsBefore = await metricsText(base);
           const mixedSpent = await spentPerRequest(database, async () => {
+            let run: Awaited<ReturnType<typeof measure>>;
             if (process.env.CPU_PROFILE) {
-              const run = await profiled(process.env.CPU_PROFILE, measure);
-              mixed = run.result;
-              hot = run.hot;
+              const profiledRun = await profiled(process.env.CPU_PROFILE, measure);
+              run = profiledRun.result;
+              hot = profiledRun.hot;
             } else {
-              mixed = await measure();
+              run = await measure();
             }
-            return { requests: Object.values(mixed).reduce((sum, result) => sum + result.requests, 0) };
+            mixed = run.byEndpoint;
+            // This process's CPU and statements were spent on its own instance's answers only.
+            return { requests: run.answeredHere };
           });
           const loadAfterRun = loadavg().map(round1);
           const server = {
@@ -359,25 +411,34 @@ async function main() {
           }
           let withGeneration: object | undefined;
           if (WITH_GENERATION) {
+            // Reference runs just before and just after, without the worker: the caches' state
+            // (a reader's state of a summary lives a minute) then matches the generation run's, which
+            // the first mixed run's, minutes earlier, does not.
+            const before = (await mixedRun(bases, folder, DURATION, workload, 3 * awardsPerRun)).byEndpoint;
             const worker = await startGenerationWorker();
             let generated = 0;
             let run: Record<Endpoint, LatencySummary>;
             try {
-              run = await mixedRun(base, folder, DURATION, workload, 3 * awardsPerRun);
+              run = (await mixedRun(bases, folder, DURATION, workload, 4 * awardsPerRun)).byEndpoint;
             } finally {
               generated = await worker.stop();
             }
+            const after = (await mixedRun(bases, folder, DURATION, workload, 5 * awardsPerRun)).byEndpoint;
+            const figures = ({ p50Ms, p99Ms, requestsPerSecond, failures }: LatencySummary) => ({
+              p50Ms,
+              p99Ms,
+              requestsPerSecond,
+              failures,
+            });
             withGeneration = {
               generationsFinished: generated,
               endpoints: Object.fromEntries(
                 ENDPOINTS.map((endpoint) => [
                   endpoint,
                   {
-                    p50Ms: run[endpoint].p50Ms,
-                    p99Ms: run[endpoint].p99Ms,
-                    requestsPerSecond: run[endpoint].requestsPerSecond,
-                    failures: run[endpoint].failures,
-                    p99MsWithout: mixed[endpoint].p99Ms,
+                    ...figures(run[endpoint]),
+                    referenceBefore: figures(before[endpoint]),
+                    referenceAfter: figures(after[endpoint]),
                   },
                 ]),
               ),
@@ -401,6 +462,17 @@ async function main() {
             ]),
           );
           const values = Object.values(endpoints);
+          // Little's law: an endpoint's connections, each waiting for its answer before it sends the
+          // next, get one answer each per mean latency, and the mean stays below the p99 unless a
+          // few answers take far longer than the rest. So the target needs about connections / p99
+          // answers a second from each endpoint or more; at each answer's CPU alone, that is a
+          // floor on the cores the server's own work needs, however it is scheduled. One web
+          // process runs its JavaScript on one core.
+          const coresNeeded = ENDPOINTS.reduce<number | null>((sum, endpoint) => {
+            const cpuUs = alone[endpoint]?.cpuUsPerRequest;
+            if (sum === null || cpuUs === null || cpuUs === undefined) return null;
+            return sum + ((connections[endpoint] * 1000) / TARGET_P99_MS) * (cpuUs / 1e6);
+          }, 0);
           console.log(
             JSON.stringify(
               {
@@ -416,6 +488,7 @@ async function main() {
                   ms: seedMs,
                 },
                 connections: CONNECTIONS,
+                webInstances: WEB_INSTANCES,
                 durationS: DURATION,
                 total: {
                   requestsPerSecond: values.reduce((sum, result) => sum + result.requestsPerSecond, 0),
@@ -427,6 +500,7 @@ async function main() {
                   p99Ms: TARGET_P99_MS,
                   zeroErrors: values.every((result) => result.failures === 0),
                   met: values.every((result) => result.met),
+                  serverCoresForTarget: coresNeeded === null ? null : Math.round(100 * coresNeeded) / 100,
                 },
                 endpoints,
                 server,
@@ -444,6 +518,7 @@ async function main() {
           await rm(folder, { recursive: true, force: true });
         }
       } finally {
+        await Promise.all(others.map((other) => other.stop()));
         await app.close();
       }
     },

@@ -28,7 +28,7 @@ import {
   type ProfileChanges,
   type ProfileRow,
 } from './profile.repository.js';
-import { findProgressForUpdate, saveProgress } from './progress.repository.js';
+import { lockProgressRow, saveProgress } from './progress.repository.js';
 import { languageChanges, rankShard } from './rank-counts.js';
 
 export interface ProfileDeps {
@@ -128,7 +128,7 @@ export class ProfileService {
           update.preferredLanguage !== current.preferredLanguage
         ) {
           changes.preferredLanguage = update.preferredLanguage;
-          const progress = await findProgressForUpdate(tx, userId);
+          const progress = await lockProgressRow(tx, userId);
           if (progress) {
             await saveProgress(
               tx,

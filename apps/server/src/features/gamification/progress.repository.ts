@@ -268,15 +268,6 @@ function rankCountMoves(shard: number, changes: RankCountChange[]) {
     .map(({ scope, xp, delta }) => ({ scope, xp, shard, readers: delta }));
 }
 
-/** The reader's progress row, locked, or undefined when they have none yet. */
-export async function findProgressForUpdate(
-  tx: Transaction,
-  userId: string,
-): Promise<ProgressRow | undefined> {
-  const [row] = await tx.select().from(readerProgress).where(eq(readerProgress.userId, userId)).for('update');
-  return row;
-}
-
 /** The reader's progress row, locked until the transaction ends; undefined when they have none. */
 export async function lockProgressRow(tx: Transaction, userId: string): Promise<ProgressRow | undefined> {
   const [row] = await tx.select().from(readerProgress).where(eq(readerProgress.userId, userId)).for('update');
