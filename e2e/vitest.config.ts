@@ -31,8 +31,10 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['specs/**/*.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A journey of several pages with axe at each took 35-55 s in CI on two busy cores.
+    testTimeout: 90_000,
+    // A hook may start a server of its own, which may take up to 90 s on a busy machine.
+    hookTimeout: 120_000,
     // What a page shows after a request (the header's XP, a toast) may take seconds on a loaded
     // 2-core machine running two Chromiums and the servers: Vitest's default of 1 s failed there.
     expect: { poll: { timeout: 10_000 } },

@@ -310,5 +310,5 @@ describe.each(LANGUAGES)('the Account section by keyboard in %s', (language) => 
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 180_000);
 });

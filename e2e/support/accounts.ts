@@ -14,6 +14,17 @@ export const AMAZON_TAG = 'summa-e2e-20';
 export { SESSION_STORAGE_KEY } from '../../apps/web/src/lib/auth/session-storage.js';
 export const PASSWORD = 'e2e-secret-1';
 
+/** Where an e2e server answers and where its e-mails land. */
+export interface E2eServer {
+  origin: string;
+  mailDir: string;
+}
+
+/** The shared server that global-setup.ts started, as a spec sees it. */
+function sharedServer(): E2eServer {
+  return { origin: inject('baseURL'), mailDir: inject('mailDir') };
+}
+
 /** A fresh address per test, so that specs never share an account by accident. */
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@e2e.test`;
@@ -31,8 +42,9 @@ export function visitorAddress(): string {
 export async function signUpViaApi(
   email: string,
   options: { fullName?: string; language?: Language } = {},
+  server: E2eServer = sharedServer(),
 ): Promise<Session> {
-  const response = await fetch(`${inject('baseURL')}/api/auth/signup`, {
+  const response = await fetch(`${server.origin}/api/auth/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitorAddress() },
     body: JSON.stringify({
@@ -60,9 +72,14 @@ export async function signInViaApi(email: string, password = PASSWORD): Promise<
 }
 
 /** Opens the confirmation link mailed to `email` at sign-up, as its owner would. */
-export async function confirmAddressViaMail(email: string): Promise<void> {
-  const link = linkIn(await waitForMail(email, '/auth/confirm'), '/auth/confirm');
-  const response = await fetch(`${inject('baseURL')}/api/auth/confirm`, {
+export async function confirmAddressViaMail(
+  email: string,
+  server: E2eServer = sharedServer(),
+  timeoutMs?: number,
+): Promise<void> {
+  const mail = await waitForMail(email, '/auth/confirm', timeoutMs, server.mailDir);
+  const link = linkIn(mail, '/auth/confirm');
+  const response = await fetch(`${server.origin}/api/auth/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': visitorAddress() },
     body: JSON.stringify({ token: link.searchParams.get('token') }),
@@ -72,15 +89,17 @@ export async function confirmAddressViaMail(email: string): Promise<void> {
 }
 
 /**
- * The admin account's session, creating the account on first use: ADMIN_EMAILS makes it admin
- * once its address is confirmed.
+ * Creates the admin account and confirms its address, which ADMIN_EMAILS turns into the admin
+ * role. global-setup.ts does it once, before any spec runs: specs that each created it on first
+ * use raced, and one that signed in before the other had confirmed got a reader's session.
  */
+export async function createAdminAccount(server: E2eServer): Promise<void> {
+  await signUpViaApi(ADMIN_EMAIL, { fullName: 'E2E Admin' }, server);
+  // The server is still warming up at this point on a busy machine: its first e-mail may be slow.
+  await confirmAddressViaMail(ADMIN_EMAIL, server, 60_000);
+}
+
+/** The admin account's session (the account is made by global-setup.ts). */
 export async function adminSession(): Promise<Session> {
-  try {
-    return await signInViaApi(ADMIN_EMAIL);
-  } catch {
-    await signUpViaApi(ADMIN_EMAIL, { fullName: 'E2E Admin' });
-    await confirmAddressViaMail(ADMIN_EMAIL);
-    return signInViaApi(ADMIN_EMAIL);
-  }
+  return signInViaApi(ADMIN_EMAIL);
 }

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { startFakeLlmServer } from '../../apps/server/src/test/fake-llm-server.js';
 import { bookResponder } from '../../apps/server/src/test/summary-responder.js';
-import { ADMIN_EMAIL, AMAZON_TAG, CONTACT_TO } from './accounts.js';
+import { ADMIN_EMAIL, AMAZON_TAG, CONTACT_TO, createAdminAccount } from './accounts.js';
 import { startOidcServer } from './oidc-server.js';
 import { freePort, startServer, type RunningServer } from './server.js';
 
@@ -56,6 +56,11 @@ export default async function setup(project: TestProject) {
   // summary-responder.ts: 'xyzzy' is unknown, 'fail-' fails, 'slow-' streams slowly).
   const google = await startOidcServer(project);
   const llm = await startFakeLlmServer({ responder: bookResponder({ chunkSize: 48, delayMs: 15 }) });
+  const closeStandIns = async () => {
+    await mail.close();
+    await llm.close();
+    await google.close();
+  };
   let server: RunningServer;
   try {
     server = await startServer({
@@ -82,9 +87,14 @@ export default async function setup(project: TestProject) {
       ...google.env,
     });
   } catch (error) {
-    await mail.close();
-    await llm.close();
-    await google.close();
+    await closeStandIns();
+    throw error;
+  }
+  try {
+    await createAdminAccount({ origin: server.origin, mailDir });
+  } catch (error) {
+    await server.stop();
+    await closeStandIns();
     throw error;
   }
   project.provide('baseURL', server.origin);
@@ -92,9 +102,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await server.stop();
-    await mail.close();
-    await llm.close();
-    await google.close();
+    await closeStandIns();
     await rm(mailDir, { recursive: true, force: true });
   };
 }

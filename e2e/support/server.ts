@@ -22,8 +22,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How long a server may take to start: migrating its embedded database and importing the
+ * catalogue took over 30 s in CI while the other spec's Chromium and server shared the two cores.
+ */
+const START_TIMEOUT_MS = 90_000;
+
 async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -33,7 +39,7 @@ async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('server did not become healthy within 30 s');
+  throw new Error(`server did not become healthy within ${START_TIMEOUT_MS / 1000} s`);
 }
 
 export interface RunningServer {

@@ -125,7 +125,7 @@ describe.skipIf(!existsSync(TINY_MODEL))('the local model on first run', () => {
       await modelServer.close();
     }
     // A generation on the tiny model takes seconds, many more on a busy machine.
-  }, 120_000);
+  }, 240_000);
 
   it('tells readers summaries are unavailable, admins the cause, and the log once', async () => {
     const adminEmail = `model-admin-${Date.now()}@example.com`;
