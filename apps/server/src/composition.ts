@@ -39,6 +39,7 @@ import { ProgressService } from './features/gamification/progress.service.js';
 import { RankingService } from './features/gamification/ranking.service.js';
 import { StandingRemoval } from './features/gamification/standing-removal.js';
 import { HealthService } from './features/health/health.service.js';
+import { WorkerModelStatusPublisher } from './features/health/worker-model-status.js';
 import { PeopleService } from './features/people/people.service.js';
 import { ReadingListService } from './features/reading-list/reading-list.service.js';
 import { ReviewsService } from './features/reviews/reviews.service.js';
@@ -416,6 +417,12 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     await mail.work();
     await startCoverSweeps(queue, coverSweep ? () => coverSweep.run() : undefined);
   }
+  // Web instances never load the model: they show readers what the workers see of it (ADR 0042).
+  if (config.role === 'worker') {
+    const modelStatus = new WorkerModelStatusPublisher({ db, model: llm, log });
+    modelStatus.start();
+    closers.push(() => modelStatus.stop());
+  }
 
   return {
     llm,
@@ -426,6 +433,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
       pingDatabase: () => database.ping(),
       model: llm,
       amazonAssociateTag: config.amazonAssociateTag,
+      ...(works ? {} : { workersDb: db }),
     }),
     catalog,
     covers,

@@ -58,6 +58,8 @@ export const CACHE_SETTINGS = {
   summaryPreview: { max: 5_000, ttlMs: 10 * 60_000 },
   /** Book covers for the PDF export (read from the storage), re-encoded small (~30 KB each); a failure is not kept. */
   pdfCover: { max: 200, ttlMs: 60 * 60_000 },
+  /** What the live workers see of the model (ADR 0042), for a web instance's status: one entry. */
+  workerModelStatus: { max: 1, ttlMs: 2_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
 
 export type CacheName = keyof typeof CACHE_SETTINGS;

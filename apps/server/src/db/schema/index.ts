@@ -12,3 +12,4 @@ export * from './people.js';
 export * from './admin.js';
 export * from './reviews.js';
 export * from './reminders.js';
+export * from './worker-model-status.js';
