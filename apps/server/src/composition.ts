@@ -246,7 +246,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
   const coverSweep = config.covers
     ? new CoverSweep({ db, storage, log, sourceUrl: config.covers.sourceUrl, settings: options.coverSweep })
     : undefined;
-  const summaries = new SummariesService({ db, plan: usage, storedCovers: covers });
+  const summaries = new SummariesService({ db, plan: usage, storedCovers: covers, log });
 
   // A reader's new XP or profile shows in their rankings at once on this instance.
   const standingChanged = (userId: string) => ranking.forget(userId);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   FREE_HISTORY_LIMIT,
   foldText,
@@ -54,6 +55,10 @@ export interface SummariesDeps {
   plan: ReaderPlan;
   /** The covers the app stores (the StoredCovers port), printed in the PDF export. */
   storedCovers?: StoredCovers | undefined;
+  /** Where a reader's state that failed to load behind a read is reported. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** The clock the read cache's lifetimes are measured on (tests move it), in milliseconds. */
+  now?: () => number;
 }
 
 /** A summary exported as a PDF document, with the book title its file is named after. */
@@ -99,8 +104,15 @@ function bodyFor(summary: ReadySummary, reader: ReaderState): string {
   return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
 }
 
+/** A reader's state of a summary as the read cache keeps it, from what `openAsReader` read. */
+function readerStateOf(state: { vote: FeedbackRequest['vote'] | null; comment: string | null }): ReaderState {
+  return { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
+}
+
 export class SummariesService implements SummarySource, SummaryPreviews {
-  private readonly readCache = new SummaryReadCache();
+  private readonly readCache: SummaryReadCache;
+  /** The readers' states being loaded again behind a read (`reopenBehind`), by reader and summary. */
+  private readonly reopening = new Map<string, { superseded: boolean }>();
   /** A summary's language and category never change: every XP award asks for them. */
   private readonly topics = createMemoryCache<SummaryTopic>('summaryTopic');
   /** Every read of a narration asks for its summary. */
@@ -113,6 +125,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   constructor(private readonly deps: SummariesDeps) {
     this.covers = createCoverImages({ stored: deps.storedCovers });
+    this.readCache = new SummaryReadCache(deps.now);
     this.listedTopics = batchedReads((keys) => findListedTopics(deps.db, keys));
   }
 
@@ -205,8 +218,50 @@ export class SummariesService implements SummarySource, SummaryPreviews {
    */
   readKnown(userId: string, summaryId: string): string | undefined {
     const summary = this.readCache.summary(summaryId);
-    const reader = summary && this.readCache.reader(userId, summary.id);
+    const reader = summary && this.knownReader(userId, summary.id);
     return summary && reader ? bodyFor(summary, reader) : undefined;
+  }
+
+  /**
+   * The reader's state this instance keeps. One older than a minute is still answered, while it
+   * is loaded again behind the read (which records the reopening): a reader who keeps a summary
+   * open never waits on the database, however busy it is. Under bench:load, those loads in the
+   * reads' path (a minute after each was kept, all together) sent up to 40% of the reads to wait
+   * on a saturated pool.
+   */
+  private knownReader(userId: string, summaryId: string): ReaderState | undefined {
+    const known = this.readCache.readerState(userId, summaryId);
+    if (known?.stale) this.reopenBehind(userId, summaryId);
+    return known?.state;
+  }
+
+  /**
+   * Loads a stale state again, once at a time per reader and summary; a failure keeps the old one,
+   * and a rating given meanwhile (`rate`) drops what this load read before it.
+   */
+  private reopenBehind(userId: string, summaryId: string): void {
+    const key = `${userId}|${summaryId}`;
+    if (this.reopening.has(key)) return;
+    const reopening = { superseded: false };
+    this.reopening.set(key, reopening);
+    openAsReader(this.deps.db, summaryId, userId)
+      .then((state) => {
+        if (!reopening.superseded) this.readCache.rememberReader(userId, summaryId, readerStateOf(state));
+      })
+      .catch((error: unknown) => {
+        this.deps.log?.warn(
+          { err: error, summaryId },
+          "a reader's state of a summary could not be loaded again",
+        );
+      })
+      .finally(() => this.reopening.delete(key));
+  }
+
+  /** Reading records the summary in the reader's history (a reload within a minute writes nothing). */
+  private async loadReaderState(userId: string, summaryId: string): Promise<ReaderState> {
+    const reader = readerStateOf(await openAsReader(this.deps.db, summaryId, userId));
+    this.readCache.rememberReader(userId, summaryId, reader);
+    return reader;
   }
 
   /** The summary as the reader sees it (serialized JSON); opening it records it in their history. */
@@ -219,13 +274,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
       summary = readySummary(stored);
       this.readCache.rememberSummary(summary);
     }
-    let reader = this.readCache.reader(userId, summary.id);
-    if (!reader) {
-      // Reading records the summary in the reader's history; a reload within a minute writes nothing.
-      const state = await openAsReader(db, summary.id, userId);
-      reader = { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
-      this.readCache.rememberReader(userId, summary.id, reader);
-    }
+    const reader = this.knownReader(userId, summary.id) ?? (await this.loadReaderState(userId, summary.id));
     return bodyFor(summary, reader);
   }
 
@@ -250,6 +299,8 @@ export class SummariesService implements SummarySource, SummaryPreviews {
       throw new AppError('FEEDBACK_ALREADY_GIVEN', 409);
     }
     this.readCache.forgetReader(userId, summary.id);
+    const reopening = this.reopening.get(`${userId}|${summary.id}`);
+    if (reopening) reopening.superseded = true;
   }
 
   /**

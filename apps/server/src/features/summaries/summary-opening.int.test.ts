@@ -7,6 +7,7 @@ import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { TEST_DATABASES } from '../../test/test-app.js';
 import { bearer, signUpTestUser } from '../../test/test-users.js';
 import { SummariesService } from './summaries.service.js';
+import { READER_STATE_TTL_MS } from './summary-read-cache.js';
 
 // A reader opening a summary records it in their history in the same statement that reads their
 // rating (summaries.repository.ts, readerOpens). Each read here goes through a new service, whose
@@ -59,6 +60,84 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
     // The author's own entry is untouched by the reader's openings.
     expect((await lastSeen(author.session.user.id, summaryId))[0]?.generatedAt).not.toBeNull();
   });
+
+  it('answers a reopening past the minute from memory, and records it and reads the rating behind it', async () => {
+    const author = await signUpTestUser(context.app);
+    const reader = await signUpTestUser(context.app);
+    const readerId = reader.session.user.id;
+    const summaryId = await api.summaryFor(author, 'Essentialism');
+    let now = 0;
+    const summaries = new SummariesService({ db: context.database.db, plan, now: () => now });
+    const feedbackOf = async () =>
+      summarySchema.parse(JSON.parse(await summaries.read(readerId, summaryId))).feedback;
+    expect(await feedbackOf()).toBeNull();
+    // Meanwhile, the reader rates it through another instance, and two minutes pass.
+    const rated = await context.app.inject({
+      method: 'POST',
+      url: `/api/summaries/${summaryId}/feedback`,
+      headers: bearer(reader.session),
+      payload: { vote: 'up' },
+    });
+    expect(rated.statusCode, rated.body).toBeLessThan(300);
+    await context.database.db
+      .update(userSummaries)
+      .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
+      .where(and(eq(userSummaries.userId, readerId), eq(userSummaries.summaryId, summaryId)));
+    now = READER_STATE_TTL_MS + 1;
+
+    // The reopening is answered from what this instance kept...
+    expect(await feedbackOf()).toBeNull();
+    // ...while the state is loaded again behind it: the opening is recorded, and the rating shows.
+    await expect
+      .poll(async () => Date.now() - ((await lastSeen(readerId, summaryId))[0]?.lastSeenAt.getTime() ?? 0))
+      .toBeLessThan(30_000);
+    await expect.poll(feedbackOf).toEqual({ vote: 'up', comment: null });
+  });
+
+  // PGlite has one connection: a row held in one transaction would hold every other statement too.
+  it.skipIf(kind === 'pglite')(
+    'keeps a rating given while the state is loaded again behind a read, not what that load read before it',
+    async () => {
+      const author = await signUpTestUser(context.app);
+      const reader = await signUpTestUser(context.app);
+      const readerId = reader.session.user.id;
+      const summaryId = await api.summaryFor(author, 'The ONE Thing');
+      let now = 0;
+      const summaries = new SummariesService({ db: context.database.db, plan, now: () => now });
+      const feedbackOf = async () =>
+        summarySchema.parse(JSON.parse(await summaries.read(readerId, summaryId))).feedback;
+      expect(await feedbackOf()).toBeNull();
+      const entry = and(eq(userSummaries.userId, readerId), eq(userSummaries.summaryId, summaryId));
+      await context.database.db
+        .update(userSummaries)
+        .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
+        .where(entry);
+      now = READER_STATE_TTL_MS + 1;
+
+      // The history entry is held, so the load behind the next read waits, with its rating read
+      // before the one given meanwhile.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = context.database.db.transaction(async (tx) => {
+        await tx.select().from(userSummaries).where(entry).for('update');
+        held();
+        await released;
+      });
+      await holding;
+      expect(await feedbackOf()).toBeNull();
+      await summaries.rate(readerId, summaryId, { vote: 'up' });
+      release();
+      await holder;
+      // The load finished (it recorded the reopening)...
+      await expect
+        .poll(async () => Date.now() - ((await lastSeen(readerId, summaryId))[0]?.lastSeenAt.getTime() ?? 0))
+        .toBeLessThan(30_000);
+      // ...and what it read before the rating was not kept.
+      expect(await feedbackOf()).toEqual({ vote: 'up', comment: null });
+    },
+  );
 
   it("answers with the reader's own rating, and no one else's", async () => {
     const author = await signUpTestUser(context.app);

@@ -1,3 +1,4 @@
+import type { LRUCache } from 'lru-cache';
 import type { FeedbackRequest } from '@summa/shared';
 import { CACHE_SETTINGS, createMemoryCache, type MemoryCache } from '../../cache/memory-cache.js';
 
@@ -26,8 +27,9 @@ export interface ReaderState {
 /**
  * What GET /api/summaries/:id needs, kept in this instance's memory: a stored summary never
  * changes (so it is kept serialized), and a reader's rating only appears once (then never changes). So a reader who
- * reopens a summary costs no database round trip; another instance's rating shows here within
- * READER_STATE_TTL_MS, and one given through this instance at once (`forgetReader`).
+ * reopens a summary costs no database round trip; another instance's rating shows here on the
+ * first read after READER_STATE_TTL_MS (which loads the state again) and on every one after it,
+ * and one given through this instance at once (`forgetReader`).
  */
 export class SummaryReadCache {
   private readonly summaries: MemoryCache<ReadySummary>;
@@ -46,8 +48,24 @@ export class SummaryReadCache {
     this.summaries.set(summary.id, summary);
   }
 
+  /** The reader's state while it is fresh (younger than READER_STATE_TTL_MS). */
   reader(userId: string, summaryId: string): ReaderState | undefined {
-    return this.readers.get(`${userId}|${summaryId}`);
+    // A stale one is kept, for `readerState`.
+    return this.readers.get(`${userId}|${summaryId}`, { noDeleteOnStaleGet: true });
+  }
+
+  /**
+   * The reader's state, fresh or not, undefined when this instance has none. A stale one stays
+   * until `rememberReader` replaces it, so that the reads meanwhile are answered from it.
+   */
+  readerState(userId: string, summaryId: string): { state: ReaderState; stale: boolean } | undefined {
+    const status: LRUCache.Status<string, ReaderState> = {};
+    const state = this.readers.get(`${userId}|${summaryId}`, {
+      allowStale: true,
+      noDeleteOnStaleGet: true,
+      status,
+    });
+    return state && { state, stale: status.get === 'stale' };
   }
 
   rememberReader(userId: string, summaryId: string, state: ReaderState): void {
