@@ -18,9 +18,11 @@
 // LOAD_WITH_GENERATION=1 then runs the mixed workload three times more: while another process
 // generates summaries with the local model (bench/generation-worker.ts, the tiny GGUF of
 // ../shared/models), as a worker beside the web server would, between a reference run just before
-// and one just after without it; it prints the three runs' figures.
+// and one just after without it, each after a warm-up; it prints the three runs' figures, the
+// server's own among them.
 // The server's own handling time by route, from its /metrics request histogram over the mixed
-// run (`server.handling`), tells time spent in a handler from time spent waiting to be read.
+// run (`server.handling`), tells time spent in a handler from time spent waiting to be read; the
+// per-instance caches' hit rates over the run (`server.cacheHitRates`) tell a cold cache.
 // WEB_INSTANCES=n (default 1) shares each endpoint's connections among n web instances on the
 // same database: this process's and n - 1 built servers (`npm run build` first) as SUMMA_ROLE=web;
 // an endpoint's percentiles are then its slowest instance's, and the CPU, statements, alone runs
@@ -286,7 +288,47 @@ function serverLatencies(before: string, after: string) {
   );
 }
 
-/** The server's own figures after the run, read from /metrics. */
+/** Reads of each per-instance cache by result, from the cache counter's series. */
+function cacheReads(text: string): Map<string, { hit: number; miss: number }> {
+  const reads = new Map<string, { hit: number; miss: number }>();
+  for (const match of text.matchAll(
+    /^summa_cache_requests_total\{cache="([^"]+)",result="(hit|miss)"\} (\S+)$/gm,
+  )) {
+    const [, cache = '', result, count] = match;
+    const tally = reads.get(cache) ?? { hit: 0, miss: 0 };
+    tally[result === 'hit' ? 'hit' : 'miss'] += Number(count);
+    reads.set(cache, tally);
+  }
+  return reads;
+}
+
+/** Each cache's share of hits between two scrapes, for the caches read 100 times or more. */
+function cacheHitRates(before: string, after: string): Record<string, number> {
+  const start = cacheReads(before);
+  return Object.fromEntries(
+    [...cacheReads(after)].flatMap(([cache, { hit, miss }]) => {
+      const hits = hit - (start.get(cache)?.hit ?? 0);
+      const reads = hits + miss - (start.get(cache)?.miss ?? 0);
+      return reads < 100 ? [] : [[cache, Math.round((1000 * hits) / reads) / 1000]];
+    }),
+  );
+}
+
+/** The server's own figures for what it answered since `metricsBefore` was read. */
+async function serverFiguresSince(base: string, metricsBefore: string) {
+  const figures = await serverFigures(base);
+  const metricsAfter = await metricsText(base);
+  return {
+    ...figures,
+    handling: serverLatencies(metricsBefore, metricsAfter),
+    cacheHitRates: cacheHitRates(metricsBefore, metricsAfter),
+  };
+}
+
+/**
+ * The server's own figures after the run, read from /metrics (the event loop's since the last
+ * scrape, which starts its figures anew).
+ */
 async function serverFigures(base: string) {
   const text = await metricsText(base);
   const value = (series: string) => {
@@ -378,10 +420,7 @@ async function main() {
             return { requests: run.answeredHere };
           });
           const loadAfterRun = loadavg().map(round1);
-          const server = {
-            ...(await serverFigures(base)),
-            handling: serverLatencies(metricsBefore, await metricsText(base)),
-          };
+          const server = await serverFiguresSince(base, metricsBefore);
           const alone: Partial<
             Record<
               Endpoint,
@@ -414,16 +453,33 @@ async function main() {
             // Reference runs just before and just after, without the worker: the caches' state
             // (a reader's state of a summary lives a minute) then matches the generation run's, which
             // the first mixed run's, minutes earlier, does not.
+            // Each of the three runs starts from the same state of the caches: a warm-up first
+            // (as the first run had), so that what lived a minute (a reader's state of a summary)
+            // and expired while the alone runs or the model's load went on is back in memory.
+            // Without it, the run after the model's load started with 40% of those reads missing.
+            const warmUp = async () => {
+              if (WARMUP > 0) await mixedRun(bases, folder, WARMUP, workload, 0);
+            };
+            await warmUp();
+            const beforeMetrics = await metricsText(base);
             const before = (await mixedRun(bases, folder, DURATION, workload, 3 * awardsPerRun)).byEndpoint;
+            const serverBefore = await serverFiguresSince(base, beforeMetrics);
             const worker = await startGenerationWorker();
             let generated = 0;
             let run: Record<Endpoint, LatencySummary>;
+            let runMetrics = '';
             try {
+              await warmUp();
+              runMetrics = await metricsText(base);
               run = (await mixedRun(bases, folder, DURATION, workload, 4 * awardsPerRun)).byEndpoint;
             } finally {
               generated = await worker.stop();
             }
+            const serverDuring = await serverFiguresSince(base, runMetrics);
+            await warmUp();
+            const afterMetrics = await metricsText(base);
             const after = (await mixedRun(bases, folder, DURATION, workload, 5 * awardsPerRun)).byEndpoint;
+            const serverAfter = await serverFiguresSince(base, afterMetrics);
             const figures = ({ p50Ms, p99Ms, requestsPerSecond, failures }: LatencySummary) => ({
               p50Ms,
               p99Ms,
@@ -432,6 +488,11 @@ async function main() {
             });
             withGeneration = {
               generationsFinished: generated,
+              server: {
+                referenceBefore: serverBefore,
+                withGeneration: serverDuring,
+                referenceAfter: serverAfter,
+              },
               endpoints: Object.fromEntries(
                 ENDPOINTS.map((endpoint) => [
                   endpoint,
