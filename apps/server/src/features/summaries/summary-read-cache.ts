@@ -27,9 +27,9 @@ export interface ReaderState {
 /**
  * What GET /api/summaries/:id needs, kept in this instance's memory: a stored summary never
  * changes (so it is kept serialized), and a reader's rating only appears once (then never changes). So a reader who
- * reopens a summary costs no database round trip; another instance's rating shows here on the
- * first read after READER_STATE_TTL_MS (which loads the state again) and on every one after it,
- * and one given through this instance at once (`forgetReader`).
+ * reopens a summary costs no database round trip; another instance's rating shows here once a
+ * read after READER_STATE_TTL_MS has loaded the state again (that read itself answers with the
+ * old one), and one given through this instance at once (`forgetReader`).
  */
 export class SummaryReadCache {
   private readonly summaries: MemoryCache<ReadySummary>;
