@@ -17,9 +17,9 @@
 // process.cpuUsage(), wrk being a process of its own) and its database statements, per request.
 // LOAD_WITH_GENERATION=1 then runs the mixed workload three times more: while another process
 // generates summaries with the local model (bench/generation-worker.ts, the tiny GGUF of
-// ../shared/models), as a worker beside the web server would, between a reference run just before
-// and one just after without it, each after a warm-up; it prints the three runs' figures, the
-// server's own among them.
+// ../shared/models), as a worker beside the web server would (behind it and PostgreSQL, as ADR
+// 0038's update has it), between a reference run just before and one just after without it, each
+// after a warm-up; it prints the three runs' figures, the server's own among them.
 // The server's own handling time by route, from its /metrics request histogram over the mixed
 // run (`server.handling`), tells time spent in a handler from time spent waiting to be read; the
 // per-instance caches' hit rates over the run (`server.cacheHitRates`) tell a cold cache.
@@ -31,6 +31,7 @@
 // endpoint's alone run; LOG_LEVEL=error logs failures on stderr. The database is dropped at the
 // end, on failure and on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { Language } from '@summa/shared';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config/env.js';
+import { DEFAULT_WORKER_NICE, loadConfig } from '../apps/server/src/config/env.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { loadAchievements } from '../apps/server/src/features/gamification/achievements.js';
 import { weekStartOf } from '../apps/server/src/features/gamification/rank-counts.js';
@@ -133,14 +134,25 @@ async function spentPerRequest<T extends { requests: number }>(
 
 /**
  * The worker of LOAD_WITH_GENERATION: a process generating summaries with the local model, started
- * and loaded before the run; `stop` ends it and answers how many generations it finished.
+ * and loaded before the run; `stop` ends it and answers how many generations it finished. It runs
+ * in a session of its own, whose autogroup takes the worker's nice (where the kernel has
+ * autogroups): as a worker container with fewer CPU shares would, it then comes after PostgreSQL
+ * too, which its own nice alone cannot do from this benchmark's group (ADR 0038's update).
  */
 async function startGenerationWorker(): Promise<{ stop: () => Promise<number> }> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', '--conditions=summa-source', GENERATION_WORKER],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
   );
+  // Detached, it would outlive this process's end unless stopped.
+  const killWorker = () => child.kill('SIGKILL');
+  process.once('exit', killWorker);
+  child.once('exit', () => process.off('exit', killWorker));
+  const autogroup = `/proc/${child.pid ?? 0}/autogroup`;
+  if (existsSync(autogroup)) {
+    writeFileSync(autogroup, String(process.env.WORKER_NICE ?? DEFAULT_WORKER_NICE));
+  }
   let generated = 0;
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
