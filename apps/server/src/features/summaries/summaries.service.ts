@@ -105,7 +105,10 @@ function bodyFor(summary: ReadySummary, reader: ReaderState): string {
 }
 
 /** A reader's state of a summary as the read cache keeps it, from what `openAsReader` read. */
-function readerStateOf(state: { vote: FeedbackRequest['vote'] | null; comment: string | null }): ReaderState {
+function cachedReaderState(state: {
+  vote: FeedbackRequest['vote'] | null;
+  comment: string | null;
+}): ReaderState {
   return { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
 }
 
@@ -246,7 +249,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
     this.reopening.set(key, reopening);
     openAsReader(this.deps.db, summaryId, userId)
       .then((state) => {
-        if (!reopening.superseded) this.readCache.rememberReader(userId, summaryId, readerStateOf(state));
+        if (!reopening.superseded) this.readCache.rememberReader(userId, summaryId, cachedReaderState(state));
       })
       .catch((error: unknown) => {
         this.deps.log?.warn(
@@ -259,7 +262,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   /** Reading records the summary in the reader's history (a reload within a minute writes nothing). */
   private async loadReaderState(userId: string, summaryId: string): Promise<ReaderState> {
-    const reader = readerStateOf(await openAsReader(this.deps.db, summaryId, userId));
+    const reader = cachedReaderState(await openAsReader(this.deps.db, summaryId, userId));
     this.readCache.rememberReader(userId, summaryId, reader);
     return reader;
   }

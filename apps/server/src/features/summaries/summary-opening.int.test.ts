@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { summarySchema } from '@summa/shared';
 import { userSummaries } from '../../db/schema/index.js';
@@ -19,13 +19,48 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
   const freshRead = (userId: string, summaryId: string) =>
     new SummariesService({ db: context.database.db, plan }).read(userId, summaryId);
 
+  /** The reader's entry of the summary in their history. */
+  const entryOf = (userId: string, summaryId: string) =>
+    and(eq(userSummaries.userId, userId), eq(userSummaries.summaryId, summaryId));
   const lastSeen = async (userId: string, summaryId: string) => {
     const rows = await context.database.db
       .select({ lastSeenAt: userSummaries.lastSeenAt, generatedAt: userSummaries.generatedAt })
       .from(userSummaries)
-      .where(and(eq(userSummaries.userId, userId), eq(userSummaries.summaryId, summaryId)));
+      .where(entryOf(userId, summaryId));
     return rows;
   };
+  /** The reader's opening of the summary, moved into the past as if `interval` had gone by. */
+  const backdateOpening = (userId: string, summaryId: string, interval: SQL) =>
+    context.database.db
+      .update(userSummaries)
+      .set({ lastSeenAt: sql`now() - ${interval}` })
+      .where(entryOf(userId, summaryId));
+  /** Waits until the reader's opening is recorded as of now. */
+  const openingRecordedNow = (userId: string, summaryId: string) =>
+    expect
+      .poll(async () => Date.now() - ((await lastSeen(userId, summaryId))[0]?.lastSeenAt.getTime() ?? 0))
+      .toBeLessThan(30_000);
+
+  /**
+   * A reader who opened a summary through a service of its own, on a clock the test moves; then
+   * `aMinuteLater` makes both the service's memory of that and the recorded opening two minutes old.
+   */
+  async function openedOnAHeldClock(title: string) {
+    const author = await signUpTestUser(context.app);
+    const reader = await signUpTestUser(context.app);
+    const readerId = reader.session.user.id;
+    const summaryId = await api.summaryFor(author, title);
+    let now = 0;
+    const summaries = new SummariesService({ db: context.database.db, plan, now: () => now });
+    const feedbackOf = async () =>
+      summarySchema.parse(JSON.parse(await summaries.read(readerId, summaryId))).feedback;
+    expect(await feedbackOf()).toBeNull();
+    const aMinuteLater = async () => {
+      await backdateOpening(readerId, summaryId, sql`interval '2 minutes'`);
+      now = READER_STATE_TTL_MS + 1;
+    };
+    return { reader, readerId, summaryId, summaries, feedbackOf, aMinuteLater };
+  }
 
   it('records the first opening, writes nothing again within a minute, and records a later one', async () => {
     const author = await signUpTestUser(context.app);
@@ -45,15 +80,12 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
     await context.database.db
       .update(userSummaries)
       .set({ lastSeenAt: halfMinuteAgo })
-      .where(and(eq(userSummaries.userId, readerId), eq(userSummaries.summaryId, summaryId)));
+      .where(entryOf(readerId, summaryId));
     await freshRead(readerId, summaryId);
     expect((await lastSeen(readerId, summaryId))[0]?.lastSeenAt).toEqual(halfMinuteAgo);
 
     // Two minutes ago: the reopening moves it to now.
-    await context.database.db
-      .update(userSummaries)
-      .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
-      .where(and(eq(userSummaries.userId, readerId), eq(userSummaries.summaryId, summaryId)));
+    await backdateOpening(readerId, summaryId, sql`interval '2 minutes'`);
     await freshRead(readerId, summaryId);
     const [later] = await lastSeen(readerId, summaryId);
     expect(Date.now() - (later?.lastSeenAt.getTime() ?? 0)).toBeLessThan(30_000);
@@ -62,15 +94,8 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
   });
 
   it('answers a reopening past the minute from memory, and records it and reads the rating behind it', async () => {
-    const author = await signUpTestUser(context.app);
-    const reader = await signUpTestUser(context.app);
-    const readerId = reader.session.user.id;
-    const summaryId = await api.summaryFor(author, 'Essentialism');
-    let now = 0;
-    const summaries = new SummariesService({ db: context.database.db, plan, now: () => now });
-    const feedbackOf = async () =>
-      summarySchema.parse(JSON.parse(await summaries.read(readerId, summaryId))).feedback;
-    expect(await feedbackOf()).toBeNull();
+    const { reader, readerId, summaryId, feedbackOf, aMinuteLater } =
+      await openedOnAHeldClock('Essentialism');
     // Meanwhile, the reader rates it through another instance, and two minutes pass.
     const rated = await context.app.inject({
       method: 'POST',
@@ -79,18 +104,12 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
       payload: { vote: 'up' },
     });
     expect(rated.statusCode, rated.body).toBeLessThan(300);
-    await context.database.db
-      .update(userSummaries)
-      .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
-      .where(and(eq(userSummaries.userId, readerId), eq(userSummaries.summaryId, summaryId)));
-    now = READER_STATE_TTL_MS + 1;
+    await aMinuteLater();
 
     // The reopening is answered from what this instance kept...
     expect(await feedbackOf()).toBeNull();
     // ...while the state is loaded again behind it: the opening is recorded, and the rating shows.
-    await expect
-      .poll(async () => Date.now() - ((await lastSeen(readerId, summaryId))[0]?.lastSeenAt.getTime() ?? 0))
-      .toBeLessThan(30_000);
+    await openingRecordedNow(readerId, summaryId);
     await expect.poll(feedbackOf).toEqual({ vote: 'up', comment: null });
   });
 
@@ -98,21 +117,9 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
   it.skipIf(kind === 'pglite')(
     'keeps a rating given while the state is loaded again behind a read, not what that load read before it',
     async () => {
-      const author = await signUpTestUser(context.app);
-      const reader = await signUpTestUser(context.app);
-      const readerId = reader.session.user.id;
-      const summaryId = await api.summaryFor(author, 'The ONE Thing');
-      let now = 0;
-      const summaries = new SummariesService({ db: context.database.db, plan, now: () => now });
-      const feedbackOf = async () =>
-        summarySchema.parse(JSON.parse(await summaries.read(readerId, summaryId))).feedback;
-      expect(await feedbackOf()).toBeNull();
-      const entry = and(eq(userSummaries.userId, readerId), eq(userSummaries.summaryId, summaryId));
-      await context.database.db
-        .update(userSummaries)
-        .set({ lastSeenAt: sql`now() - interval '2 minutes'` })
-        .where(entry);
-      now = READER_STATE_TTL_MS + 1;
+      const { readerId, summaryId, summaries, feedbackOf, aMinuteLater } =
+        await openedOnAHeldClock('The ONE Thing');
+      await aMinuteLater();
 
       // The history entry is held, so the load behind the next read waits, with its rating read
       // before the one given meanwhile.
@@ -121,7 +128,7 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
       let held = () => {};
       const holding = new Promise<void>((resolve) => (held = resolve));
       const holder = context.database.db.transaction(async (tx) => {
-        await tx.select().from(userSummaries).where(entry).for('update');
+        await tx.select().from(userSummaries).where(entryOf(readerId, summaryId)).for('update');
         held();
         await released;
       });
@@ -131,9 +138,7 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
       release();
       await holder;
       // The load finished (it recorded the reopening)...
-      await expect
-        .poll(async () => Date.now() - ((await lastSeen(readerId, summaryId))[0]?.lastSeenAt.getTime() ?? 0))
-        .toBeLessThan(30_000);
+      await openingRecordedNow(readerId, summaryId);
       // ...and what it read before the rating was not kept.
       expect(await feedbackOf()).toEqual({ vote: 'up', comment: null });
     },
