@@ -391,6 +391,7 @@ export async function composeServices(options: CompositionOptions): Promise<Serv
     log,
     refreshMs: config.catalogRefreshSeconds * 1_000,
     openLibrary: config.openLibrary,
+    now: options.clock,
   });
   const reminders = new RemindersService({
     db,

@@ -58,6 +58,11 @@ export const CACHE_SETTINGS = {
   summaryPreview: { max: 5_000, ttlMs: 10 * 60_000 },
   /** Book covers for the PDF export (read from the storage), re-encoded small (~30 KB each); a failure is not kept. */
   pdfCover: { max: 200, ttlMs: 60 * 60_000 },
+  /**
+   * Explore pages without a search, per catalogue index (a catalogue change starts afresh): a
+   * book's summary written since shows after this; the page is answered as it was meanwhile.
+   */
+  explorePage: { max: 2_000, ttlMs: 10_000 },
   /** What the live workers see of the model (ADR 0042), for a web instance's status: one entry. */
   workerModelStatus: { max: 1, ttlMs: 2_000 },
 } as const satisfies Record<string, { max: number; ttlMs: number }>;
@@ -126,23 +131,31 @@ export function createMemoryCache<V extends object | string | number | boolean>(
     max,
     // lru-cache drops an entry once its age exceeds `ttl`.
     ttl: options.staleAtLifetime && ttlMs > 0 ? ttlMs - 1 : ttlMs,
-    // With a caller's clock, read it on every check (lru-cache otherwise reuses a reading for
-    // 1 ms), one ahead: lru-cache reads a start time of 0 as "no lifetime". Ages are unchanged.
-    ...(now ? { perf: { now: () => now() + 1 }, ttlResolution: 0 } : {}),
+    ...clockOf(now),
   });
   return countReads(name, cache);
 }
 
 /**
+ * lru-cache's options for a caller's clock: read on every check (lru-cache otherwise reuses a
+ * reading for 1 ms), one ahead, as lru-cache reads a start time of 0 as "no lifetime". Ages are
+ * unchanged.
+ */
+function clockOf(now: (() => number) | undefined) {
+  return now ? { perf: { now: () => now() + 1 }, ttlResolution: 0 } : {};
+}
+
+/**
  * A cache that loads what it misses with `load`, once for all the callers that ask for the same
- * key meanwhile; `ttlMs` overrides the setting's lifetime (a configured one). Once an entry has
- * expired, callers get it as it was while its reload runs (one reload at a time), so no request
- * waits on a refresh.
+ * key meanwhile; `ttlMs` overrides the setting's lifetime (a configured one), `now` its clock.
+ * Once an entry has expired, callers get it as it was while its reload runs (one reload at a
+ * time), so no request waits on a refresh.
  */
 export function createMemoryLoader<V extends object>(
   name: CacheName,
   load: (key: string) => Promise<V>,
   ttlMs: number = CACHE_SETTINGS[name].ttlMs,
+  { now }: Pick<MemoryCacheOptions, 'now'> = {},
 ): LRUCache<string, V> {
   const tally = tallyOf(name);
   const cache = new LRUCache<string, V>({
@@ -151,6 +164,7 @@ export function createMemoryLoader<V extends object>(
     allowStale: true,
     noDeleteOnStaleGet: true,
     fetchMethod: (key) => load(key),
+    ...clockOf(now),
   });
   // A hit is an answer from memory, fresh or stale (a stale one is reloaded behind it).
   const fetch = cache.fetch.bind(cache);

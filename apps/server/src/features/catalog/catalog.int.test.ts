@@ -18,9 +18,10 @@ import {
   type Suggestion,
 } from '@summa/shared';
 import { buildApp } from '../../app.js';
-import { bookSummaries, books } from '../../db/schema/index.js';
+import { books } from '../../db/schema/index.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../test/fake-llm-server.js';
-import { bookResponder, sampleNonFiction } from '../../test/summary-responder.js';
+import { bookResponder } from '../../test/summary-responder.js';
+import { insertSpanishSummaryOf } from '../../test/book-records.js';
 import { createTestApp, testConfig, TEST_DATABASES, type TestContext } from '../../test/test-app.js';
 import { bearer, signUpTestAdmin, signUpTestUser, type TestUser } from '../../test/test-users.js';
 import { CATALOG } from './catalog-data.js';
@@ -643,22 +644,10 @@ describe.each(TEST_DATABASES)('catalogue on %s', (kind) => {
       const summaries = new Map<string, string>();
       for (const entry of group) {
         const bookId = bookIdForSlug(slugOf(entry));
-        const [row] = await context.database.db
-          .insert(bookSummaries)
-          .values({
-            normKey: `test-surprise-${bookId}`,
-            bookId,
-            title: entry.es ?? entry.title,
-            author: entry.author,
-            language: 'es',
-            category: entry.category,
-            kind: 'nonfiction',
-            content: { kind: 'nonfiction', ...sampleNonFiction(entry.title) },
-            related: [],
-            model: 'test',
-          })
-          .returning({ id: bookSummaries.id });
-        summaries.set(bookId, row!.id);
+        summaries.set(
+          bookId,
+          await insertSpanishSummaryOf(context.database.db, entry, bookId, `test-surprise-${bookId}`),
+        );
       }
       try {
         const filters = `category=${first.category}&level=${first.level}&lang=es`;

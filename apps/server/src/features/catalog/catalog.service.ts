@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LRUCache } from 'lru-cache';
 import {
   CATEGORIES,
+  exploreQuerySchema,
   SEARCH_MIN_QUERY_LENGTH,
   foldText,
   type Book,
@@ -12,6 +14,7 @@ import {
   type Level,
   type Sort,
 } from '@summa/shared';
+import { createMemoryLoader } from '../../cache/memory-cache.js';
 import type { Database } from '../../db/database.js';
 import { toBook } from './book-editions.js';
 import { importCatalog } from './catalog-import.service.js';
@@ -24,6 +27,7 @@ import {
   type SearchInput,
   type SuggestionSource,
 } from './catalog-search.service.js';
+import type { CatalogIndex } from './catalog-index.js';
 import { countByCategory, exploreBooks, randomBook, type CatalogFilters } from './catalog.repository.js';
 
 export interface ExploreInput {
@@ -44,6 +48,8 @@ export interface CatalogDeps {
   refreshMs: number;
   /** Open Library search fills short suggestion lists (OPEN_LIBRARY_SEARCH=on). */
   openLibrary?: { baseUrl: string; timeoutMs: number } | undefined;
+  /** The clock of the Explore pages kept in memory (tests move it on). */
+  now?: (() => Date) | undefined;
 }
 
 function searchFilter(q: string | undefined): CatalogFilters['search'] {
@@ -60,13 +66,28 @@ const displayLanguage = (input: { lang?: Language | undefined; uiLang?: Language
 const summaryLanguage = (input: { lang?: Language | undefined; uiLang?: Language | undefined }) =>
   input.uiLang ?? input.lang ?? 'pt';
 
+/** An Explore page's input without a search, as the key of its cached answer. */
+function explorePageKey({ category, level, lang, uiLang, sort, page, pageSize }: ExploreInput): string {
+  const fields = { category, level, lang, uiLang, sort, page: String(page), pageSize: String(pageSize) };
+  return new URLSearchParams(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+}
+
+/** The input a cached page's key was made from. */
+const explorePageInput = (key: string): ExploreInput =>
+  exploreQuerySchema.parse(Object.fromEntries(new URLSearchParams(key)));
+
 /**
- * The catalogue: the search box (this instance's index), Explore's pages, category counts and
- * "surprise me" (the database), and the shipped catalogue's import.
+ * The catalogue: the search box (this instance's index), Explore's pages (the database, those
+ * without a search kept in memory for a few seconds), category counts and "surprise me" (the
+ * database), and the shipped catalogue's import.
  */
 export class CatalogService {
   private readonly index: LiveCatalogIndex;
   private readonly fallback: SuggestionSource | undefined;
+  /** Explore pages without a search, kept for the index they were read under. */
+  private explorePages: { index: CatalogIndex; pages: LRUCache<string, ExploreResponse> } | undefined;
 
   constructor(private readonly deps: CatalogDeps) {
     this.index = new LiveCatalogIndex(deps.db, deps.refreshMs, (error) =>
@@ -106,7 +127,29 @@ export class CatalogService {
     return searchSuggestions(this.index, input, { history, fallback: this.fallback });
   }
 
+  /**
+   * An Explore page. Without a search, the page is read at most every few seconds per instance
+   * (`CACHE_SETTINGS.explorePage`), and again from scratch when the catalogue changes: every
+   * visitor asks for the same few pages. With `refreshMs` 0 (the catalogue checked before every
+   * search), every page is read.
+   */
   async explore(input: ExploreInput): Promise<ExploreResponse> {
+    if (this.deps.refreshMs === 0 || searchFilter(input.q)) return this.readExplorePage(input);
+    const index = await this.index.current();
+    if (this.explorePages?.index !== index) {
+      const { now } = this.deps;
+      const pages = createMemoryLoader(
+        'explorePage',
+        (key) => this.readExplorePage(explorePageInput(key)),
+        undefined,
+        now ? { now: () => now().getTime() } : {},
+      );
+      this.explorePages = { index, pages };
+    }
+    return (await this.explorePages.pages.fetch(explorePageKey(input))) ?? this.readExplorePage(input);
+  }
+
+  private async readExplorePage(input: ExploreInput): Promise<ExploreResponse> {
     const language = displayLanguage(input);
     const { rows, total } = await exploreBooks(this.deps.db, {
       category: input.category,
