@@ -137,20 +137,62 @@ export async function findReaderState(db: Database, summaryId: string, userId: s
   return row ?? { seenRecently: false, vote: null, comment: null };
 }
 
+/** A (reader, summary) pair as one key: `userId|summaryId`. */
+export const readerSummaryKey = (userId: string, summaryId: string) => `${userId}|${summaryId}`;
+
+/** The valid (reader, summary) pairs among `readerSummaryKey` keys, each once. */
+function readerSummaryPairs(keys: readonly string[]): [string, string][] {
+  return [...new Set(keys)]
+    .map((key) => key.split('|'))
+    .filter((pair): pair is [string, string] => pair.length === 2 && pair.every((id) => UUID.test(id)));
+}
+
 /**
- * A reader opening a summary, in one round trip: the opening recorded in their history (whose
- * order it is), unless they opened it in the last minute, when nothing is written or locked; and
- * their rating of it. The summary must exist: for one that does not, nothing is recorded.
+ * Readers opening summaries, all in one round trip: each opening recorded in the reader's
+ * history (whose order it is), unless they opened it in the last minute, when nothing is written
+ * or locked; and each reader's rating. The openings of one turn of the event loop share it
+ * (batchedReads), so a burst of first openings waits on one pool connection, not one each. A
+ * summary or reader that does not exist records nothing and has no entry. The history rows are
+ * written in key order, so two such statements at once lock them in the same order.
  */
-const readerOpens = preparedPerDatabase((db) => {
-  const summaryId = sql.placeholder('summaryId');
-  const userId = sql.placeholder('userId');
-  const state = db.$with('state').as(readerStateOf(db, summaryId, userId));
+const readersOpen = preparedPerDatabase((db) => {
+  const opening = sql`unnest(${sql.placeholder('readers')}::uuid[], ${sql.placeholder('summaries')}::uuid[])
+    as opening(user_id, summary_id)`;
+  const state = db.$with('state').as(
+    db
+      .select({
+        userId: sql<string>`opening.user_id`.as('reader_id'),
+        summaryId: sql<string>`opening.summary_id`.as('opened_id'),
+        seenRecently:
+          sql<boolean>`coalesce(${userSummaries.lastSeenAt} > now() - interval '1 minute', false)`.as(
+            'seen_recently',
+          ),
+        vote: sql<FeedbackRequest['vote'] | null>`${summaryFeedback.vote}`.as('vote'),
+        comment: sql<string | null>`${summaryFeedback.comment}`.as('comment'),
+      })
+      .from(opening)
+      .innerJoin(bookSummaries, sql`${bookSummaries.id} = opening.summary_id`)
+      // A reader whose account is gone (their session still trusted for a few seconds) records
+      // nothing: their row would fail the whole batch on its foreign key.
+      .innerJoin(users, sql`${users.id} = opening.user_id`)
+      .leftJoin(
+        userSummaries,
+        and(eq(userSummaries.summaryId, bookSummaries.id), sql`${userSummaries.userId} = opening.user_id`),
+      )
+      .leftJoin(
+        summaryFeedback,
+        and(
+          eq(summaryFeedback.summaryId, bookSummaries.id),
+          sql`${summaryFeedback.userId} = opening.user_id`,
+        ),
+      ),
+  );
   const touch = db.$with('touch').as(
     db
       .insert(userSummaries)
       .select(
-        sql`select ${userId}::uuid, ${summaryId}::uuid, null::timestamptz, now() from ${state} where not ${state.seenRecently}`,
+        sql`select reader_id, opened_id, null::timestamptz, now() from ${state}
+          where not seen_recently order by reader_id, opened_id`,
       )
       .onConflictDoUpdate({
         target: [userSummaries.userId, userSummaries.summaryId],
@@ -159,14 +201,24 @@ const readerOpens = preparedPerDatabase((db) => {
   );
   return db
     .with(state, touch)
-    .select({ vote: state.vote, comment: state.comment })
+    .select({ userId: state.userId, summaryId: state.summaryId, vote: state.vote, comment: state.comment })
     .from(state)
-    .prepare('reader_opens');
+    .prepare('readers_open');
 });
 
-export async function openAsReader(db: Database, summaryId: string, userId: string) {
-  const [row] = await readerOpens(db).execute({ summaryId, userId });
-  return row ?? { vote: null, comment: null };
+export async function openAsReaders(
+  db: Database,
+  keys: readonly string[],
+): Promise<Map<string, { vote: FeedbackRequest['vote'] | null; comment: string | null }>> {
+  const pairs = readerSummaryPairs(keys);
+  if (pairs.length === 0) return new Map();
+  const rows = await readersOpen(db).execute({
+    readers: pairs.map(([userId]) => userId),
+    summaries: pairs.map(([, summaryId]) => summaryId),
+  });
+  return new Map(
+    rows.map(({ userId, summaryId, ...rating }) => [readerSummaryKey(userId, summaryId), rating]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,9 +260,6 @@ export async function hasUserSummary(db: Database, userId: string, summaryId: st
   return row !== undefined;
 }
 
-/** A (reader, summary) pair as one key: `userId|summaryId`. */
-export const readerSummaryKey = (userId: string, summaryId: string) => `${userId}|${summaryId}`;
-
 /**
  * Which of these `readerSummaryKey` pairs are in the readers' lists, with each listed summary's
  * topic, in one query (a key that names no valid id is in none).
@@ -219,9 +268,7 @@ export async function findListedTopics(
   db: Database,
   keys: readonly string[],
 ): Promise<Map<string, { id: string; language: Language; category: Category | null }>> {
-  const pairs = keys
-    .map((key) => key.split('|'))
-    .filter((pair): pair is [string, string] => pair.length === 2 && pair.every((id) => UUID.test(id)));
+  const pairs = readerSummaryPairs(keys);
   if (pairs.length === 0) return new Map();
   const rows = await db
     .select({

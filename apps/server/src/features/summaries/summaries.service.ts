@@ -34,7 +34,7 @@ import { renderSummaryPdf } from './export/summary-pdf.js';
 import {
   addUserSummary,
   findReaderState,
-  openAsReader,
+  openAsReaders,
   findSummaryTopic,
   findSummary,
   findSummaryIdByNormKey,
@@ -104,12 +104,14 @@ function bodyFor(summary: ReadySummary, reader: ReaderState): string {
   return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
 }
 
-/** A reader's state of a summary as the read cache keeps it, from what `openAsReader` read. */
-function cachedReaderState(state: {
-  vote: FeedbackRequest['vote'] | null;
-  comment: string | null;
-}): ReaderState {
-  return { feedback: state.vote ? { vote: state.vote, comment: state.comment } : null };
+/**
+ * A reader's state of a summary as the read cache keeps it, from what `openAsReaders` read (no
+ * rating when nothing was read: a summary removed meanwhile).
+ */
+function cachedReaderState(
+  state: { vote: FeedbackRequest['vote'] | null; comment: string | null } | undefined,
+): ReaderState {
+  return { feedback: state?.vote ? { vote: state.vote, comment: state.comment } : null };
 }
 
 export class SummariesService implements SummarySource, SummaryPreviews {
@@ -125,11 +127,19 @@ export class SummariesService implements SummarySource, SummaryPreviews {
   private readonly covers: CoverImages;
   /** Listed pairs' topics, one query per event-loop turn (awards come in crowds). */
   private readonly listedTopics: (key: string) => Promise<SummaryTopic | undefined>;
+  /** Readers opening summaries, one statement per event-loop turn (reads come in crowds too). */
+  private readonly openings: (key: string) => Promise<Parameters<typeof cachedReaderState>[0]>;
 
   constructor(private readonly deps: SummariesDeps) {
     this.covers = createCoverImages({ stored: deps.storedCovers });
     this.readCache = new SummaryReadCache(deps.now);
     this.listedTopics = batchedReads((keys) => findListedTopics(deps.db, keys));
+    this.openings = batchedReads((keys) => openAsReaders(deps.db, keys));
+  }
+
+  /** The reader opens the summary: recorded in their history, and their state of it as it is now. */
+  private async openAsReader(userId: string, summaryId: string): Promise<ReaderState> {
+    return cachedReaderState(await this.openings(readerSummaryKey(userId, summaryId)));
   }
 
   /** The SummarySource port: a stored summary by id. */
@@ -247,9 +257,9 @@ export class SummariesService implements SummarySource, SummaryPreviews {
     if (this.reopening.has(key)) return;
     const reopening = { superseded: false };
     this.reopening.set(key, reopening);
-    openAsReader(this.deps.db, summaryId, userId)
+    this.openAsReader(userId, summaryId)
       .then((state) => {
-        if (!reopening.superseded) this.readCache.rememberReader(userId, summaryId, cachedReaderState(state));
+        if (!reopening.superseded) this.readCache.rememberReader(userId, summaryId, state);
       })
       .catch((error: unknown) => {
         this.deps.log?.warn(
@@ -262,7 +272,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   /** Reading records the summary in the reader's history (a reload within a minute writes nothing). */
   private async loadReaderState(userId: string, summaryId: string): Promise<ReaderState> {
-    const reader = cachedReaderState(await openAsReader(this.deps.db, summaryId, userId));
+    const reader = await this.openAsReader(userId, summaryId);
     this.readCache.rememberReader(userId, summaryId, reader);
     return reader;
   }

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { summarySchema } from '@summa/shared';
-import { userSummaries } from '../../db/schema/index.js';
+import { userSummaries, users } from '../../db/schema/index.js';
 import { gamificationClient } from '../../test/gamification-client.js';
 import { useAppWithFakeModels } from '../../test/app-with-fake-models.js';
 import { TEST_DATABASES } from '../../test/test-app.js';
@@ -10,7 +10,7 @@ import { SummariesService } from './summaries.service.js';
 import { READER_STATE_TTL_MS } from './summary-read-cache.js';
 
 // A reader opening a summary records it in their history in the same statement that reads their
-// rating (summaries.repository.ts, readerOpens). Each read here goes through a new service, whose
+// rating (summaries.repository.ts, openAsReaders), shared by the openings of one event-loop turn. Each read here goes through a new service, whose
 // read cache is empty, so that every one of them reaches the database.
 describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
   const context = useAppWithFakeModels(kind);
@@ -161,5 +161,35 @@ describe.each(TEST_DATABASES)('a reader opening a summary on %s', (kind) => {
     expect(readerView.feedback).toEqual({ vote: 'down', comment: 'Too short on examples.' });
     const authorView = summarySchema.parse(JSON.parse(await freshRead(author.session.user.id, summaryId)));
     expect(authorView.feedback).toBeNull();
+  });
+
+  it('opens for several readers at once in one statement, each with their own rating, a reader gone among them', async () => {
+    const author = await signUpTestUser(context.app);
+    const [rater, first, second, gone] = await Promise.all(
+      Array.from({ length: 4 }, () => signUpTestUser(context.app)),
+    );
+    const summaryId = await api.summaryFor(author, 'Range');
+    await freshRead(rater!.session.user.id, summaryId);
+    const rated = await context.app.inject({
+      method: 'POST',
+      url: `/api/summaries/${summaryId}/feedback`,
+      headers: bearer(rater!.session),
+      payload: { vote: 'up', comment: 'Clear.' },
+    });
+    expect(rated.statusCode, rated.body).toBeLessThan(300);
+    // Their session could still be trusted for a few seconds after their account went.
+    await context.database.db.delete(users).where(eq(users.id, gone!.session.user.id));
+
+    const summaries = new SummariesService({ db: context.database.db, plan });
+    await summaries.read(author.session.user.id, summaryId); // the summary itself kept in memory
+    const readers = [rater!, first!, second!, gone!].map((reader) => reader.session.user.id);
+    const before = context.database.poolStats().statements;
+    const views = await Promise.all(readers.map((userId) => summaries.read(userId, summaryId)));
+    expect(context.database.poolStats().statements - before).toBe(1);
+
+    const feedback = views.map((view) => summarySchema.parse(JSON.parse(view)).feedback);
+    expect(feedback).toEqual([{ vote: 'up', comment: 'Clear.' }, null, null, null]);
+    for (const userId of readers.slice(1, 3)) expect(await lastSeen(userId, summaryId)).toHaveLength(1);
+    expect(await lastSeen(gone!.session.user.id, summaryId)).toEqual([]);
   });
 });
