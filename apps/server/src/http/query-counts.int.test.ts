@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryResponse, StoredAudioResponse } from '@summa/shared';
-import { bookAudio } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { bookAudio, profiles } from '../db/schema/index.js';
 import { useAppWithFakeModels } from '../test/app-with-fake-models.js';
 import { gamificationClient } from '../test/gamification-client.js';
 import { TEST_DATABASES } from '../test/test-app.js';
@@ -123,5 +124,22 @@ describe.each(TEST_DATABASES)('statements per request on %s', (kind) => {
     expect((await get(other, '/api/history')).json<HistoryResponse>().total).toBe(TRIES + 1);
 
     expect({ history, profile, audio, xpAward, summaryFirstOpen }).toEqual(STATEMENTS);
+  });
+
+  it('reads the profiles of readers asking at once in one statement', async () => {
+    const timeZones = ['America/Sao_Paulo', 'America/Mexico_City', 'America/Bogota', 'Europe/Lisbon'];
+    const readers = await Promise.all(timeZones.map(() => signUpTestUser(context.app)));
+    for (const [index, reader] of readers.entries()) {
+      await context.database.db
+        .update(profiles)
+        .set({ timeZone: timeZones[index] })
+        .where(eq(profiles.id, reader.session.user.id));
+      await api.me(reader); // their session checked and trusted first
+    }
+    const fewest = await fewestStatements(async () => {
+      const answers = await Promise.all(readers.map((reader) => api.me(reader)));
+      expect(answers.map((me) => me.profile.timeZone)).toEqual(timeZones);
+    });
+    expect(fewest).toBe(1);
   });
 });

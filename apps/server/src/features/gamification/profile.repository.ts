@@ -45,12 +45,14 @@ export interface ProfileAndProgress {
 }
 
 /**
- * The reader's profile, plan (db/effective-plan.ts) and progress in one statement: GET /api/me
- * took three, two of them at once, each waiting for a pool connection under bench:load.
+ * Readers' profiles, plans (db/effective-plan.ts) and progress in one statement: GET /api/me
+ * took three, two of them at once, each waiting for a pool connection under bench:load. The
+ * readers asking in one turn of the event loop share it (batchedReads).
  */
-const profileAndProgress = preparedPerDatabase((db) =>
+const profilesAndProgress = preparedPerDatabase((db) =>
   db
     .select({
+      id: profiles.id,
       ...PROFILE_COLUMNS,
       plan: effectivePlan(users.id),
       progress: readerProgress,
@@ -60,19 +62,21 @@ const profileAndProgress = preparedPerDatabase((db) =>
     .innerJoin(users, eq(users.id, profiles.id))
     .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
     .leftJoin(readerProgress, eq(readerProgress.userId, profiles.id))
-    .where(eq(profiles.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('profile_and_progress'),
+    .where(sql`${profiles.id} = any(${sql.placeholder('userIds')}::uuid[])`)
+    .prepare('profiles_and_progress'),
 );
 
-export async function findProfileAndProgress(
+export async function findProfilesAndProgress(
   db: Database,
-  userId: string,
-): Promise<ProfileAndProgress | undefined> {
-  const [found] = await profileAndProgress(db).execute({ userId });
-  if (!found) return undefined;
-  const { plan, progress, unlocked, ...profile } = found;
-  return { profile, plan, progress: progress ?? undefined, unlocked };
+  userIds: readonly string[],
+): Promise<Map<string, ProfileAndProgress>> {
+  const found = await profilesAndProgress(db).execute({ userIds: [...new Set(userIds)] });
+  return new Map(
+    found.map(({ id, plan, progress, unlocked, ...profile }) => [
+      id,
+      { profile, plan, progress: progress ?? undefined, unlocked },
+    ]),
+  );
 }
 
 /** Locks the reader's profile row until the transaction ends (a language or avatar change). */

@@ -7,6 +7,7 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '@summa/shared';
+import { batchedReads } from '../../db/batched-reads.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReaderPlan } from '../../ports/reader-plan.js';
@@ -17,7 +18,7 @@ import { nicknameSkeleton } from './nickname-skeleton.js';
 import {
   fillNicknameSkeletons,
   findProfile,
-  findProfileAndProgress,
+  findProfilesAndProgress,
   isNicknameConflict,
   lockNicknameSkeleton,
   lockProfile,
@@ -48,7 +49,12 @@ const isPreset = (value: string | null): value is AvatarPreset =>
 
 /** The reader's public profile and settings: nickname, avatar, interface language, time zone. */
 export class ProfileService {
-  constructor(private readonly deps: ProfileDeps) {}
+  /** GET /api/me's reads, one statement per event-loop turn. */
+  private readonly profileAndProgress: (userId: string) => Promise<ProfileAndProgress | undefined>;
+
+  constructor(private readonly deps: ProfileDeps) {
+    this.profileAndProgress = batchedReads((userIds) => findProfilesAndProgress(deps.db, userIds));
+  }
 
   async get(userId: string): Promise<Profile> {
     const row = await findProfile(this.deps.db, userId);
@@ -60,7 +66,7 @@ export class ProfileService {
   async withProgress(
     userId: string,
   ): Promise<{ profile: Profile; progress: Omit<ProfileAndProgress, 'profile' | 'plan'> }> {
-    const found = await findProfileAndProgress(this.deps.db, userId);
+    const found = await this.profileAndProgress(userId);
     if (!found) throw new AppError('NOT_FOUND', 404);
     const { profile, plan, ...progress } = found;
     return { profile: await this.view(profile, plan), progress };
