@@ -182,6 +182,14 @@ interface EndpointResult extends LatencySummary {
   connections: number;
   /** Requests per second per connection against the bare route's in the same run (1 = as fast). */
   throughputVsBare: number;
+  /**
+   * The mean latency the connections actually waited (Little's law: connections / requests per
+   * second). wrk corrects its latency figures for coordinated omission: each answer that took
+   * longer than a connection's usual interval adds samples for the requests it kept from being
+   * sent. A `meanMs` far above this one means its p99 comes from a few long waits, so corrected:
+   * the first answers on the run's new connections, which the server reads one per event-loop turn.
+   */
+  waitedMeanMs: number;
   /** p50 with one connection and nothing else running: the endpoint's own service time. */
   aloneP50Ms: number | null;
   /** The server's CPU per request (µs) with one connection and nothing else running. */
@@ -527,6 +535,7 @@ async function main() {
                 connections: connections[endpoint],
                 ...mixed[endpoint],
                 throughputVsBare: Math.round((100 * perConnection(endpoint)) / perConnection('bare')) / 100,
+                waitedMeanMs: Math.round(100_000 / perConnection(endpoint)) / 100,
                 aloneP50Ms: alone[endpoint]?.p50Ms ?? null,
                 aloneCpuUsPerRequest: alone[endpoint]?.cpuUsPerRequest ?? null,
                 aloneStatementsPerRequest: alone[endpoint]?.statementsPerRequest ?? null,

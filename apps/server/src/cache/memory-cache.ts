@@ -158,12 +158,21 @@ export function createMemoryLoader<V extends object>(
   { now }: Pick<MemoryCacheOptions, 'now'> = {},
 ): LRUCache<string, V> {
   const tally = tallyOf(name);
+  // What lru-cache rejects an aborted load with, for every caller waiting on it: only the caller
+  // that started the load is told it was aborted (its status), the others see this reason.
+  const abortReasons = new WeakSet<object>();
   const cache = new LRUCache<string, V>({
     max: CACHE_SETTINGS[name].max,
     ttl: ttlMs,
     allowStale: true,
     noDeleteOnStaleGet: true,
-    fetchMethod: (key) => load(key),
+    fetchMethod: (key, _stale, { signal }) => {
+      signal.addEventListener('abort', () => {
+        const reason: unknown = signal.reason;
+        if (typeof reason === 'object' && reason !== null) abortReasons.add(reason);
+      });
+      return load(key);
+    },
     ...clockOf(now),
   });
   // A hit is an answer from memory, fresh or stale (a stale one is reloaded behind it).
@@ -180,8 +189,12 @@ export function createMemoryLoader<V extends object>(
       // (bench:load found rankings failing with 500 when their reader's award forgot them).
       // Straight from the source, not through the cache: a reload in the cache could be forgotten
       // and aborted in turn (two web instances under bench:load did that), and this answer is
-      // not kept, so the next read loads after the latest change.
-      if (!status.fetchAborted) throw error;
+      // not kept, so the next read loads after the latest change. The same for a caller that
+      // was waiting on that load (bench:load's rare 500 on rankings, a reader's two at once).
+      const aborted =
+        status.fetchAborted === true ||
+        (typeof error === 'object' && error !== null && abortReasons.has(error));
+      if (!aborted) throw error;
       return load(key);
     }
   };

@@ -55,6 +55,33 @@ describe('createMemoryLoader', () => {
     expect(loads).toBe(2);
   });
 
+  it('loads again for every caller waiting on a load that was forgotten, not only its first', async () => {
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const loader = createMemoryLoader('rankingStanding', async () => {
+      loads += 1;
+      const load = loads;
+      if (load === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { load };
+    });
+    // Two rankings of one reader at once: the second waits on the first one's load.
+    const first = loader.fetch('reader');
+    const second = loader.fetch('reader');
+    loader.delete('reader');
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.every((answer) => answer !== undefined && answer.load > 1)).toBe(true);
+  });
+
+  it('fails every caller of a load that failed', async () => {
+    const loader = createMemoryLoader('rankingStanding', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      throw new Error('database unavailable');
+    });
+    const results = await Promise.allSettled([loader.fetch('reader'), loader.fetch('reader')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+
   it('answers a key forgotten again while it was loading anew, and keeps nothing from either load', async () => {
     let loads = 0;
     const releases: (() => void)[] = [];
