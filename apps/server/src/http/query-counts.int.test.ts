@@ -26,10 +26,10 @@ const STATEMENTS = {
    */
   summaryFirstOpen: 1,
   /**
-   * The history check with the summary's topic, BEGIN, the reader's standing locked, the award
-   * inserted, the progress saved with the rank counts, COMMIT.
+   * The history check with the summary's topic, BEGIN, the reader's standing locked with the
+   * award inserted, the progress saved with the rank counts, COMMIT.
    */
-  xpAward: 6,
+  xpAward: 5,
 } as const;
 
 /** Repeats, of which the fewest statements count: background work (a session check) only adds. */

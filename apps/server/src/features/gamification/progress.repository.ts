@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_DAILY_GOAL, type DailyGoal } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import {
@@ -41,45 +41,141 @@ export interface Standing {
   unannounced: number;
 }
 
-async function selectStanding(tx: Transaction, userId: string): Promise<Standing | undefined> {
+/** An award to record, and the facts a new one brings (a first read's language and category). */
+export interface AwardRequest {
+  award: { eventType: string; subject: string; xp: number };
+  facts: { kind: FactKind; value: string }[];
+}
+
+/** Whether the award is new, and the kinds of its facts that are. */
+export interface AwardOutcome {
+  awarded: boolean;
+  newFacts: FactKind[];
+}
+
+/**
+ * The statements (WITH queries) that record `request` for the reader once per row of `source`,
+ * and its outcome as two expressions: the award unless the reader, event and subject already
+ * have one, then with a new one only, the facts it brings.
+ */
+function awardQueries(tx: Transaction, userId: string, { award, facts }: AwardRequest, source: SQL) {
+  const awarded = tx.$with('awarded').as(
+    tx
+      .insert(xpAwards)
+      .select(
+        sql`select ${userId}::uuid, ${award.eventType}::text, ${award.subject}::text, ${award.xp}::int, now() from ${source}`,
+      )
+      .onConflictDoNothing()
+      .returning({ userId: xpAwards.userId }),
+  );
+  const outcome = { awarded: sql<boolean>`exists (select 1 from ${awarded})` };
+  if (facts.length === 0) {
+    return { queries: [awarded], outcome: { ...outcome, newFacts: sql<FactKind[]>`'{}'::text[]` } };
+  }
+  const fact = sql`(values ${sql.join(
+    facts.map(({ kind, value }) => sql`(${kind}, ${value})`),
+    sql`, `,
+  )}) as fact(kind, value)`;
+  const newFacts = tx.$with('new_facts').as(
+    tx
+      .insert(readerFacts)
+      .select(
+        tx
+          .select({
+            userId: awarded.userId,
+            kind: sql<FactKind>`fact.kind`.as('kind'),
+            value: sql<string>`fact.value`.as('value'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(awarded)
+          .crossJoin(fact),
+      )
+      .onConflictDoNothing()
+      .returning({ kind: readerFacts.kind }),
+  );
+  return {
+    queries: [awarded, newFacts],
+    outcome: { ...outcome, newFacts: sql<FactKind[]>`array(select ${newFacts.kind} from ${newFacts})` },
+  };
+}
+
+async function selectStanding(
+  tx: Transaction,
+  userId: string,
+  first: AwardRequest | undefined,
+): Promise<(Standing & { first: AwardOutcome | undefined }) | undefined> {
   // Each subquery names the reader by parameter: a column of the outer query would be written
   // unqualified and read as the subquery's own.
   const factCount = (kind: FactKind) =>
     sql<number>`(select count(*) from ${readerFacts} where ${readerFacts.userId} = ${userId} and ${readerFacts.kind} = ${kind})`.mapWith(
       Number,
     );
-  const [found] = await tx
-    .select({
-      row: readerProgress,
-      timeZone: sql<
-        string | null
-      >`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${userId})`,
-      dailyGoal: sql<DailyGoal>`coalesce((select ${profiles.dailyGoal} from ${profiles} where ${profiles.id} = ${userId}), ${DEFAULT_DAILY_GOAL})`,
-      languages: factCount('language'),
-      categories: factCount('category'),
-      unlocked: sql<string>`(select coalesce(string_agg(${readerAchievements.key}, ','), '') from ${readerAchievements} where ${readerAchievements.userId} = ${userId})`,
-      unannounced:
-        sql<number>`(select count(*) from ${readerAchievements} where ${readerAchievements.userId} = ${userId} and ${readerAchievements.announcedAt} is null)`.mapWith(
-          Number,
-        ),
-    })
-    .from(readerProgress)
-    .where(eq(readerProgress.userId, userId))
-    .for('update', { of: readerProgress });
+  const fields = {
+    row: readerProgress,
+    timeZone: sql<
+      string | null
+    >`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${userId})`,
+    dailyGoal: sql<DailyGoal>`coalesce((select ${profiles.dailyGoal} from ${profiles} where ${profiles.id} = ${userId}), ${DEFAULT_DAILY_GOAL})`,
+    languages: factCount('language'),
+    categories: factCount('category'),
+    unlocked: sql<string>`(select coalesce(string_agg(${readerAchievements.key}, ','), '') from ${readerAchievements} where ${readerAchievements.userId} = ${userId})`,
+    unannounced:
+      sql<number>`(select count(*) from ${readerAchievements} where ${readerAchievements.userId} = ${userId} and ${readerAchievements.announcedAt} is null)`.mapWith(
+        Number,
+      ),
+  };
+  const ofReader = eq(readerProgress.userId, userId);
+  let found: (Omit<Standing, 'unlocked'> & { unlocked: string; first?: AwardOutcome }) | undefined;
+  if (first) {
+    // The award is inserted from the locked row: after the lock, so that two awards of one
+    // reader never wait on each other in the opposite order.
+    const locked = tx
+      .$with('locked')
+      .as(tx.select({ userId: readerProgress.userId }).from(readerProgress).where(ofReader).for('update'));
+    const { queries, outcome } = awardQueries(tx, userId, first, sql`${locked}`);
+    const [row] = await tx
+      .with(locked, ...queries)
+      .select({ ...fields, ...outcome })
+      .from(readerProgress)
+      .where(ofReader)
+      .for('update', { of: readerProgress });
+    found = row && { ...row, first: { awarded: row.awarded, newFacts: row.newFacts } };
+  } else {
+    [found] = await tx
+      .select(fields)
+      .from(readerProgress)
+      .where(ofReader)
+      .for('update', { of: readerProgress });
+  }
   if (!found) return undefined;
-  return { ...found, unlocked: new Set(found.unlocked.split(',').filter(Boolean)) };
+  return {
+    row: found.row,
+    timeZone: found.timeZone,
+    dailyGoal: found.dailyGoal,
+    languages: found.languages,
+    categories: found.categories,
+    unannounced: found.unannounced,
+    unlocked: new Set(found.unlocked.split(',').filter(Boolean)),
+    first: found.first,
+  };
 }
 
 /**
  * The reader's progress row, created if missing and locked until the transaction ends (every
  * award of one reader applies after the previous one, whatever the number of requests), with
- * the rest of what an award needs, in one statement.
+ * the rest of what an award needs, in one statement; with `first`, that award recorded in the
+ * same statement, once the row is locked.
  */
-export async function lockStanding(tx: Transaction, userId: string, weekStart: string): Promise<Standing> {
-  const existing = await selectStanding(tx, userId);
+export async function lockStanding(
+  tx: Transaction,
+  userId: string,
+  weekStart: string,
+  first?: AwardRequest,
+): Promise<Standing & { first: AwardOutcome | undefined }> {
+  const existing = await selectStanding(tx, userId, first);
   if (existing) return existing;
   await ensureProgressRow(tx, userId, weekStart);
-  const created = await selectStanding(tx, userId);
+  const created = await selectStanding(tx, userId, first);
   if (!created) throw new Error(`no progress row for ${userId}`);
   return created;
 }
@@ -124,50 +220,21 @@ export async function saveProgress(
 
 /**
  * Records an award unless this reader, event and subject already have one and, with a new one
- * only, the facts it brings (a first read's language and category), in one statement: whether
- * the award is new, and the kinds of the facts that are.
+ * only, the facts it brings, in one statement: whether the award is new, and the kinds of the
+ * facts that are.
  */
 export async function insertAward(
   tx: Transaction,
   userId: string,
-  award: { eventType: string; subject: string; xp: number },
-  facts: { kind: FactKind; value: string }[] = [],
-): Promise<{ awarded: boolean; newFacts: FactKind[] }> {
-  const insert = tx
-    .insert(xpAwards)
-    .values({ userId, ...award })
-    .onConflictDoNothing()
-    .returning({ userId: xpAwards.userId });
-  if (facts.length === 0) return { awarded: (await insert).length > 0, newFacts: [] };
-  const awarded = tx.$with('awarded').as(insert);
-  const fact = sql`(values ${sql.join(
-    facts.map(({ kind, value }) => sql`(${kind}, ${value})`),
-    sql`, `,
-  )}) as fact(kind, value)`;
-  const newFacts = tx.$with('new_facts').as(
-    tx
-      .insert(readerFacts)
-      .select(
-        tx
-          .select({
-            userId: awarded.userId,
-            kind: sql<FactKind>`fact.kind`.as('kind'),
-            value: sql<string>`fact.value`.as('value'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-          })
-          .from(awarded)
-          .crossJoin(fact),
-      )
-      .onConflictDoNothing()
-      .returning({ kind: readerFacts.kind }),
-  );
+  award: AwardRequest['award'],
+  facts: AwardRequest['facts'] = [],
+): Promise<AwardOutcome> {
+  const one = sql`(values (1)) as one(x)`;
+  const { queries, outcome } = awardQueries(tx, userId, { award, facts }, one);
   const [row] = await tx
-    .with(awarded, newFacts)
-    .select({
-      awarded: sql<boolean>`exists (select 1 from ${awarded})`,
-      newFacts: sql<FactKind[]>`array(select ${newFacts.kind} from ${newFacts})`,
-    })
-    .from(sql`(values (1)) as one(x)`);
+    .with(...queries)
+    .select(outcome)
+    .from(one);
   return { awarded: row?.awarded === true, newFacts: row?.newFacts ?? [] };
 }
 

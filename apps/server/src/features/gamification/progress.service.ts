@@ -33,7 +33,8 @@ import {
   lockStanding,
   saveProgress,
   takeUnannounced,
-  type FactKind,
+  type AwardOutcome,
+  type AwardRequest,
   type ProgressRow,
   type Transaction,
 } from './progress.repository.js';
@@ -68,8 +69,11 @@ interface Work {
   unlockedNow: AchievementDefinition[];
 }
 
-/** Does `step` for one reader in one transaction, then levels, achievements, streak and ranks. */
-type Step = (tx: Transaction, work: Work) => Promise<void>;
+/**
+ * Does `step` for one reader in one transaction, then levels, achievements, streak and ranks;
+ * `first` is the outcome of the award recorded with the reader's standing, when there is one.
+ */
+type Step = (tx: Transaction, work: Work, first: AwardOutcome | undefined) => Promise<void>;
 
 const streakOf = (row: ProgressRow): StreakState => ({
   current: row.streakCurrent,
@@ -110,39 +114,37 @@ export class ProgressService implements ReaderActivity, GoalActivity, ReaderStre
     if (eventType === 'feedback_given' && !(await summaries.feedbackGiven(userId, subjectId))) {
       throw new AppError('NOT_FOUND', 404);
     }
-    return this.apply(userId, true, async (tx, work) => {
+    const xp = XP_BY_EVENT[eventType];
+    // The first read of a summary brings its language and category (recorded with the award).
+    const facts: AwardRequest['facts'] =
+      eventType === 'read_summary'
+        ? [
+            { kind: 'language', value: topic.language },
+            ...(topic.category ? [{ kind: 'category' as const, value: topic.category }] : []),
+          ]
+        : [];
+    const request: AwardRequest = { award: { eventType, subject: subjectId, xp }, facts };
+    // The award is recorded with the reader's standing, in the statement that locks it.
+    const step: Step = async (tx, work, first) => {
+      // Recorded before this check, and taken back with the transaction when it fails.
       if (eventType === 'audio_generated' && !(await hasFact(tx, userId, 'audio', subjectId))) {
         throw new AppError('NOT_FOUND', 404);
       }
       // Reading counts toward the day's goal every day, not only the first time.
       if (eventType === 'read_summary') work.day.summaries += 1;
-      const xp = XP_BY_EVENT[eventType];
-      // The first read of a summary brings its language and category (recorded with the award).
-      const facts: { kind: FactKind; value: string }[] =
-        eventType === 'read_summary'
-          ? [
-              { kind: 'language', value: topic.language },
-              ...(topic.category ? [{ kind: 'category' as const, value: topic.category }] : []),
-            ]
-          : [];
-      const { awarded, newFacts } = await insertAward(
-        tx,
-        userId,
-        { eventType, subject: subjectId, xp },
-        facts,
-      );
-      if (!awarded) return;
+      if (!first?.awarded) return;
       work.xp += xp;
       work.xpAwarded = xp;
       // The first read of a summary is a book read (the spec's increment_book_read).
       if (eventType === 'read_summary') work.counters.booksRead += 1;
-      for (const kind of newFacts) {
+      for (const kind of first.newFacts) {
         if (kind === 'language') work.facts.languages += 1;
         if (kind === 'category') work.facts.categories += 1;
       }
       if (eventType === 'share_summary') work.counters.shares += 1;
       if (eventType === 'feedback_given') work.counters.feedbacks += 1;
-    });
+    };
+    return this.apply(userId, true, step, request);
   }
 
   /** The ReaderActivity port: a generation counts for the streak; an audio may then be claimed. */
@@ -250,11 +252,16 @@ export class ProgressService implements ReaderActivity, GoalActivity, ReaderStre
     };
   }
 
-  private async apply(userId: string, announce: boolean, step: Step): Promise<AddXpResult> {
+  private async apply(
+    userId: string,
+    announce: boolean,
+    step: Step,
+    firstAward?: AwardRequest,
+  ): Promise<AddXpResult> {
     const now = this.now();
     const weekStart = weekStartOf(now);
     const result = await this.deps.db.transaction(async (tx) => {
-      const standing = await lockStanding(tx, userId, weekStart);
+      const standing = await lockStanding(tx, userId, weekStart, firstAward);
       const { row, unlocked } = standing;
       const facts = { languages: standing.languages, categories: standing.categories };
       const today = dayIn(standing.timeZone, now);
@@ -278,7 +285,7 @@ export class ProgressService implements ReaderActivity, GoalActivity, ReaderStre
         unlocked,
         unlockedNow: [],
       };
-      await step(tx, work);
+      await step(tx, work, standing.first);
       // Meeting the day's goal is what keeps the streak (issue 27); the default goal, a summary
       // read or generated, is the rule the streak had before goals.
       const goalMet = goalProgress(standing.dailyGoal, work.day).met;
