@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryResponse, StoredAudioResponse } from '@summa/shared';
+import type { CatalogSearchResponse, HistoryResponse, StoredAudioResponse } from '@summa/shared';
 import { eq } from 'drizzle-orm';
 import { bookAudio, profiles } from '../db/schema/index.js';
 import { useAppWithFakeModels } from '../test/app-with-fake-models.js';
@@ -139,6 +139,36 @@ describe.each(TEST_DATABASES)('statements per request on %s', (kind) => {
     const fewest = await fewestStatements(async () => {
       const answers = await Promise.all(readers.map((reader) => api.me(reader)));
       expect(answers.map((me) => me.profile.timeZone)).toEqual(timeZones);
+    });
+    expect(fewest).toBe(1);
+  });
+
+  it('searches the histories of readers typing at once in one statement, each in their own', async () => {
+    const [deep, range, none] = await Promise.all([0, 1, 2].map(() => signUpTestUser(context.app)));
+    const deepWork = await api.summaryFor(deep!, 'Deep Work');
+    const rangeId = await api.summaryFor(range!, 'Range');
+    const searches = [
+      { reader: deep!, query: 'deep' },
+      { reader: range!, query: 'range' },
+      { reader: none!, query: 'deep' },
+    ];
+    const firstOf = async ({ reader, query }: (typeof searches)[number]) => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/catalog/search',
+        headers: bearer(reader.session),
+        payload: { query, lang: 'en' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CatalogSearchResponse>().books[0];
+    };
+    const fewest = await fewestStatements(async () => {
+      const firsts = await Promise.all(searches.map(firstOf));
+      expect(firsts.map((first) => first && { id: first.id, source: first.source })).toEqual([
+        { id: deepWork, source: 'history' },
+        { id: rangeId, source: 'history' },
+        expect.objectContaining({ source: 'catalog' }),
+      ]);
     });
     expect(fewest).toBe(1);
   });

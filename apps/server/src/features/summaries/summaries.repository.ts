@@ -1,12 +1,13 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type {
-  BookKind,
-  Category,
-  FeedbackRequest,
-  Language,
-  PlanType,
-  RelatedBook,
-  SummaryContent,
+import {
+  SEARCH_MAX_LIMIT,
+  type BookKind,
+  type Category,
+  type FeedbackRequest,
+  type Language,
+  type PlanType,
+  type RelatedBook,
+  type SummaryContent,
 } from '@summa/shared';
 import type { Database } from '../../db/database.js';
 import { effectivePlan } from '../../db/effective-plan.js';
@@ -289,7 +290,7 @@ export async function findListedTopics(
 }
 
 /** Title or author contains the query, accent- and case-insensitively; % and _ match themselves. */
-function matchesQuery(query: Placeholder): SQL {
+function matchesQuery(query: Placeholder | SQL): SQL {
   const escaped = sql`replace(replace(replace(summa_search_norm(${query}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
   const pattern = sql`'%' || ${escaped} || '%'`;
   return sql`(summa_search_norm(${bookSummaries.title}) like ${pattern} or summa_search_norm(${bookSummaries.author}) like ${pattern})`;
@@ -306,8 +307,20 @@ export interface HistoryRow {
   lastSeenAt: Date;
 }
 
-const userSummariesMatching = preparedPerDatabase((db) =>
-  db
+/** One reader's search of their own summaries: in `language`, title or author holding `query`. */
+export interface HistorySearch {
+  userId: string;
+  query: string;
+  language: Language;
+  limit: number;
+}
+
+/**
+ * Readers' searches of their own summaries, all in one statement: for each search (by its place
+ * in the arrays), at most SEARCH_MAX_LIMIT summaries, most recently seen first.
+ */
+const userSummariesMatching = preparedPerDatabase((db) => {
+  const found = db
     .select({
       summaryId: bookSummaries.id,
       title: bookSummaries.title,
@@ -316,7 +329,7 @@ const userSummariesMatching = preparedPerDatabase((db) =>
       coverUrl: books.coverUrl,
       // The database picks the one field: reading and parsing every content (~5 KB each) made
       // the history and the signed-in search box the slowest reads (bench:load).
-      oneLiner: sql<string>`${bookSummaries.content}->>'oneLiner'`,
+      oneLiner: sql<string>`${bookSummaries.content}->>'oneLiner'`.as('one_liner'),
       lastSeenAt: userSummaries.lastSeenAt,
     })
     .from(userSummaries)
@@ -324,23 +337,55 @@ const userSummariesMatching = preparedPerDatabase((db) =>
     .leftJoin(books, eq(books.id, bookSummaries.bookId))
     .where(
       and(
-        eq(userSummaries.userId, sql.placeholder('userId')),
-        eq(bookSummaries.language, sql.placeholder('language')),
-        matchesQuery(sql.placeholder('query')),
+        sql`${userSummaries.userId} = search.user_id`,
+        sql`${bookSummaries.language} = search.language`,
+        matchesQuery(sql`search.query`),
       ),
     )
     .orderBy(desc(userSummaries.lastSeenAt), desc(bookSummaries.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('user_summaries_matching'),
-);
+    .limit(SEARCH_MAX_LIMIT)
+    .as('found');
+  const searches = sql`unnest(${sql.placeholder('readers')}::uuid[], ${sql.placeholder('queries')}::text[],
+    ${sql.placeholder('languages')}::language[]) with ordinality as search(user_id, query, language, place)`;
+  return db
+    .select({
+      place: sql<number>`search.place`.mapWith(Number),
+      summaryId: found.summaryId,
+      title: found.title,
+      author: found.author,
+      language: found.language,
+      coverUrl: found.coverUrl,
+      oneLiner: found.oneLiner,
+      lastSeenAt: found.lastSeenAt,
+    })
+    .from(searches)
+    .crossJoinLateral(found)
+    .orderBy(sql`search.place`, desc(found.lastSeenAt), desc(found.summaryId))
+    .prepare('user_summaries_matching');
+});
 
-/** A reader's summaries in `language` whose title or author holds `query`, most recently seen first. */
+/**
+ * Readers' summaries whose title or author holds their query, most recently seen first, for
+ * each search in `searches` (by its place); the searches of one turn of the event loop share
+ * the statement (batchedReads).
+ */
 export async function findUserSummaries(
   db: Database,
-  userId: string,
-  options: { query: string; language: Language; limit: number },
-): Promise<HistoryRow[]> {
-  return userSummariesMatching(db).execute({ userId, ...options });
+  searches: readonly HistorySearch[],
+): Promise<HistoryRow[][]> {
+  const found: HistoryRow[][] = searches.map(() => []);
+  if (searches.length === 0) return found;
+  const rows = await userSummariesMatching(db).execute({
+    readers: searches.map((search) => search.userId),
+    queries: searches.map((search) => search.query),
+    languages: searches.map((search) => search.language),
+  });
+  for (const { place, ...row } of rows) {
+    const search = searches[place - 1];
+    const list = found[place - 1];
+    if (search && list && list.length < search.limit) list.push(row);
+  }
+  return found;
 }
 
 /** A history entry of a summary an admin removed (ADR 0030). */

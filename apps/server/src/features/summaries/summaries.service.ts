@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   FREE_HISTORY_LIMIT,
   foldText,
+  isLanguage,
   type AdminSummariesQuery,
   type AdminSummary,
   type AdminSummaryResponse,
@@ -45,6 +46,8 @@ import {
   findHistoryPage,
   readerSummaryKey,
   touchUserSummary,
+  type HistoryRow,
+  type HistorySearch,
   type SummaryRecord,
 } from './summaries.repository.js';
 import { SummaryReadCache, type ReaderState, type ReadySummary } from './summary-read-cache.js';
@@ -104,6 +107,16 @@ function bodyFor(summary: ReadySummary, reader: ReaderState): string {
   return `${summary.bodyStart},"feedback":${JSON.stringify(reader.feedback)}}`;
 }
 
+/** A search of a reader's own summaries as one key: the query last, as it may hold any character. */
+const historySearchKey = ({ userId, language, limit, query }: HistorySearch) =>
+  `${userId}|${language}|${limit}|${query}`;
+
+function historySearchOf(key: string): HistorySearch {
+  const [userId = '', language, limit, ...query] = key.split('|');
+  if (!isLanguage(language)) throw new Error(`not a history search: ${key}`);
+  return { userId, language, limit: Number(limit), query: query.join('|') };
+}
+
 /**
  * A reader's state of a summary as the read cache keeps it, from what `openAsReaders` read (no
  * rating when nothing was read: a summary removed meanwhile).
@@ -127,6 +140,8 @@ export class SummariesService implements SummarySource, SummaryPreviews {
   private readonly covers: CoverImages;
   /** Listed pairs' topics, one query per event-loop turn (awards come in crowds). */
   private readonly listedTopics: (key: string) => Promise<SummaryTopic | undefined>;
+  /** Readers' searches of their own summaries (the search box), one statement per event-loop turn. */
+  private readonly historySearches: (key: string) => Promise<HistoryRow[] | undefined>;
   /** Readers opening summaries, one statement per event-loop turn (reads come in crowds too). */
   private readonly openings: (key: string) => Promise<Parameters<typeof cachedReaderState>[0]>;
 
@@ -135,6 +150,10 @@ export class SummariesService implements SummarySource, SummaryPreviews {
     this.readCache = new SummaryReadCache(deps.now);
     this.listedTopics = batchedReads((keys) => findListedTopics(deps.db, keys));
     this.openings = batchedReads((keys) => openAsReaders(deps.db, keys));
+    this.historySearches = batchedReads(async (keys) => {
+      const found = await findUserSummaries(deps.db, keys.map(historySearchOf));
+      return new Map(keys.map((key, place) => [key, found[place] ?? []]));
+    });
   }
 
   /** The reader opens the summary: recorded in their history, and their state of it as it is now. */
@@ -418,7 +437,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
 
   /** The reader's own summaries for the search box (source 'history'). */
   async suggestions(userId: string, query: string, language: Language, limit: number): Promise<Suggestion[]> {
-    const rows = await findUserSummaries(this.deps.db, userId, { query, language, limit });
+    const rows = (await this.historySearches(historySearchKey({ userId, query, language, limit }))) ?? [];
     return rows.map((row) => ({
       id: row.summaryId,
       title: row.title,
