@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index.js';
@@ -64,16 +63,14 @@ export interface DatabaseTimeouts {
 }
 
 /**
- * The PostgreSQL pool's size unless DATABASE_POOL_SIZE says otherwise (ADR 0032): two connections
- * per core and one more, PostgreSQL's own rule of thumb for the connections that keep its cores
- * busy; past it, more connections only add backends competing for the same cores, and a request
- * waits in PostgreSQL instead of in the pool, where /metrics sees it (summa_db_pool_connections
- * waiting). 5 on two cores. A wait for a connection is bounded by DATABASE_CONNECT_TIMEOUT_MS,
- * after which the request is answered 503 DATABASE_UNAVAILABLE with Retry-After.
+ * The PostgreSQL pool's size unless DATABASE_POOL_SIZE says otherwise (ADR 0043, which supersedes
+ * ADR 0032's two per core and one more): a statement holds its connection for a turn of the event
+ * loop (10-15 ms when busy) while PostgreSQL spends well under a millisecond on it, so a process
+ * needs its statement rate times that turn, whatever the machine's cores. A wait for a connection
+ * is bounded by DATABASE_CONNECT_TIMEOUT_MS, after which the request is answered 503
+ * DATABASE_UNAVAILABLE with Retry-After.
  */
-export function defaultPoolSize(cores: number = availableParallelism()): number {
-  return 2 * cores + 1;
-}
+export const DEFAULT_POOL_SIZE = 10;
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, statementMs: 5_000 };
 

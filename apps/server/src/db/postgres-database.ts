@@ -4,7 +4,7 @@ import pg from 'pg';
 import {
   answersWithin,
   DEFAULT_DATABASE_TIMEOUTS,
-  defaultPoolSize,
+  DEFAULT_POOL_SIZE,
   READINESS_TIMEOUT_MS,
   type DatabaseHandle,
   type DatabaseTimeouts,
@@ -20,7 +20,7 @@ const CLIENT_GRACE_MS = 500;
 
 export async function openPostgres(
   url: string,
-  poolSize = defaultPoolSize(),
+  poolSize = DEFAULT_POOL_SIZE,
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<DatabaseHandle> {
   // Migrations may run long statements (an index on a big table): they get a pool of their own,
