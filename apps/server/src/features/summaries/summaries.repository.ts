@@ -317,7 +317,9 @@ export interface HistorySearch {
 
 /**
  * Readers' searches of their own summaries, all in one statement: for each search (by its place
- * in the arrays), at most SEARCH_MAX_LIMIT summaries, most recently seen first.
+ * in the arrays), at most SEARCH_MAX_LIMIT summaries, most recently seen first. The languages go
+ * as text, cast in the statement: PGlite learns array types when it opens, so an array of the
+ * `language` type the migrations create afterwards would reach it malformed.
  */
 const userSummariesMatching = preparedPerDatabase((db) => {
   const found = db
@@ -338,7 +340,7 @@ const userSummariesMatching = preparedPerDatabase((db) => {
     .where(
       and(
         sql`${userSummaries.userId} = search.user_id`,
-        sql`${bookSummaries.language} = search.language`,
+        sql`${bookSummaries.language} = search.language::language`,
         matchesQuery(sql`search.query`),
       ),
     )
@@ -346,7 +348,7 @@ const userSummariesMatching = preparedPerDatabase((db) => {
     .limit(SEARCH_MAX_LIMIT)
     .as('found');
   const searches = sql`unnest(${sql.placeholder('readers')}::uuid[], ${sql.placeholder('queries')}::text[],
-    ${sql.placeholder('languages')}::language[]) with ordinality as search(user_id, query, language, place)`;
+    ${sql.placeholder('languages')}::text[]) with ordinality as search(user_id, query, language, place)`;
   return db
     .select({
       place: sql<number>`search.place`.mapWith(Number),
