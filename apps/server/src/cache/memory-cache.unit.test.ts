@@ -38,37 +38,35 @@ describe('createMemoryCache with staleAtLifetime', () => {
 });
 
 describe('createMemoryLoader', () => {
-  it('loads again, rather than failing, a key forgotten while it was loading', async () => {
-    let loads = 0;
-    let release: () => void = () => undefined;
+  /** A loader whose first load waits for `release`; each load answers its number. */
+  function heldOnFirstLoad() {
+    const held: { loads: number; release: () => void } = { loads: 0, release: () => undefined };
     const loader = createMemoryLoader('rankingStanding', async () => {
-      loads += 1;
-      const load = loads;
-      if (load === 1) await new Promise<void>((resolve) => (release = resolve));
+      held.loads += 1;
+      const load = held.loads;
+      if (load === 1) await new Promise<void>((resolve) => (held.release = resolve));
       return { load };
     });
+    return { loader, held };
+  }
+
+  it('loads again, rather than failing, a key forgotten while it was loading', async () => {
+    const { loader, held } = heldOnFirstLoad();
     const first = loader.fetch('reader');
     // The reader's XP changed meanwhile: what was loading is out of date.
     loader.delete('reader');
-    release();
+    held.release();
     expect(await first).toEqual({ load: 2 });
-    expect(loads).toBe(2);
+    expect(held.loads).toBe(2);
   });
 
   it('loads again for every caller waiting on a load that was forgotten, not only its first', async () => {
-    let loads = 0;
-    let release: () => void = () => undefined;
-    const loader = createMemoryLoader('rankingStanding', async () => {
-      loads += 1;
-      const load = loads;
-      if (load === 1) await new Promise<void>((resolve) => (release = resolve));
-      return { load };
-    });
+    const { loader, held } = heldOnFirstLoad();
     // Two rankings of one reader at once: the second waits on the first one's load.
     const first = loader.fetch('reader');
     const second = loader.fetch('reader');
     loader.delete('reader');
-    release();
+    held.release();
     const answers = await Promise.all([first, second]);
     expect(answers.every((answer) => answer !== undefined && answer.load > 1)).toBe(true);
   });

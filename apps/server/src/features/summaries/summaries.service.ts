@@ -272,7 +272,7 @@ export class SummariesService implements SummarySource, SummaryPreviews {
    * and a rating given meanwhile (`rate`) drops what this load read before it.
    */
   private reopenBehind(userId: string, summaryId: string): void {
-    const key = `${userId}|${summaryId}`;
+    const key = readerSummaryKey(userId, summaryId);
     if (this.reopening.has(key)) return;
     const reopening = { superseded: false };
     this.reopening.set(key, reopening);
