@@ -43,11 +43,10 @@ export async function openPostgres(
     // A frozen or unreachable server cancels nothing: the client gives up on its own.
     query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
   };
-  const main = openPool({
-    ...bounded,
-    max: poolSize,
-    idle_in_transaction_session_timeout: timeouts.statementMs,
-  });
+  const main = openPool(
+    { ...bounded, max: poolSize, idle_in_transaction_session_timeout: timeouts.statementMs },
+    { beginAhead: true },
+  );
   // The session check has one connection of its own (ADR 41): a signed-in request answered
   // from memory does not wait behind the pool's slow reads.
   const sessionChecks = openPool({ ...bounded, max: 1 });
@@ -79,13 +78,18 @@ export async function openPostgres(
   };
 }
 
-function openPool(config: pg.PoolConfig): {
+function openPool(
+  config: pg.PoolConfig,
+  { beginAhead = false }: { beginAhead?: boolean } = {},
+): {
   pool: pg.Pool;
   close: () => Promise<void>;
   /** Statements sent through the pool's connections so far (BEGIN and COMMIT included). */
   statements: () => number;
 } {
-  const pool = new pg.Pool(config);
+  // The connections pipeline (send a statement before the previous one is answered) only where
+  // BEGIN goes ahead of a transaction's first statement: elsewhere each statement waits its turn.
+  const pool = new pg.Pool({ ...config, pipeline: beginAhead });
   let statements = 0;
   // An idle connection that the server drops (restart, admin command) emits 'error' on the
   // pool; unheard, it would crash the process. The pool replaces the connection on next use.
@@ -106,6 +110,7 @@ function openPool(config: pg.PoolConfig): {
     });
     if (config.query_timeout !== undefined) endOnReadTimeout(client);
     countStatements(client, () => (statements += 1));
+    if (beginAhead) sendBeginAhead(client);
   });
   return { pool, close: closePool(pool), statements: () => statements };
 }
@@ -129,6 +134,31 @@ function endOnReadTimeout(client: pg.PoolClient): void {
     return result;
   };
   client.query = watched as typeof client.query;
+}
+
+const isBegin = (config: unknown): boolean =>
+  typeof config === 'object' && config !== null && 'text' in config && config.text === 'begin';
+
+/**
+ * A transaction's BEGIN goes out with its first statement instead of a turn before it (ADR 0044).
+ * drizzle's transaction() waits for BEGIN's answer before it runs the work, and a busy process
+ * reads an answer one turn of its event loop (10-30 ms) after it came: every transaction, an XP
+ * award's among them, waited a turn for an answer it never reads. BEGIN is answered here at once
+ * and sent on the pipelining connection, so the work's first statement is written right behind
+ * it, and both answers come back together. BEGIN fails only with its connection (a server that
+ * ends or stops answering), which fails the statements behind it as well; the connection is then
+ * ended so that nothing else is written on it.
+ */
+function sendBeginAhead(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const begun: pg.QueryResult = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] };
+  const beginning = (...args: unknown[]): unknown => {
+    const result = query(...args);
+    if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+    result.catch(() => void client.end());
+    return Promise.resolve(begun);
+  };
+  client.query = beginning as typeof client.query;
 }
 
 /** Calls `counted` for every statement the connection sends (pool.query() goes through here too). */

@@ -139,7 +139,7 @@ export class ProfileService {
             await saveProgress(
               tx,
               userId,
-              { language: update.preferredLanguage },
+              { ...progress, language: update.preferredLanguage },
               {
                 shard: rankShard(userId),
                 changes: languageChanges(progress.xp, progress.language, update.preferredLanguage),

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_DAILY_GOAL, type DailyGoal } from '@summa/shared';
 import type { Database } from '../../db/database.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import {
   profiles,
   rankCounts,
@@ -53,34 +54,41 @@ export interface AwardOutcome {
   newFacts: FactKind[];
 }
 
+/** The parameters of an award's statements (their placeholders' values). */
+function awardParameters(userId: string, { award, facts }: AwardRequest) {
+  return {
+    userId,
+    eventType: award.eventType,
+    subject: award.subject,
+    xp: award.xp,
+    factKinds: facts.map((fact) => fact.kind),
+    factValues: facts.map((fact) => fact.value),
+  };
+}
+
 /**
- * The statements (WITH queries) that record `request` for the reader once per row of `source`,
+ * The statements (WITH queries) that record an award for the reader once per row of `source`,
  * and its outcome as two expressions: the award unless the reader, event and subject already
- * have one, then with a new one only, the facts it brings.
+ * have one, then with a new one only, the facts it brings (none, one or more). Every value is a
+ * placeholder (awardParameters), so that the statements are prepared once per connection.
  */
-function awardQueries(tx: Transaction, userId: string, { award, facts }: AwardRequest, source: SQL) {
-  const awarded = tx.$with('awarded').as(
-    tx
+function awardQueries(db: Database, source: SQL) {
+  const placeholder = sql.placeholder;
+  const awarded = db.$with('awarded').as(
+    db
       .insert(xpAwards)
       .select(
-        sql`select ${userId}::uuid, ${award.eventType}::text, ${award.subject}::text, ${award.xp}::int, now() from ${source}`,
+        sql`select ${placeholder('userId')}::uuid, ${placeholder('eventType')}::text, ${placeholder('subject')}::text, ${placeholder('xp')}::int, now() from ${source}`,
       )
       .onConflictDoNothing()
       .returning({ userId: xpAwards.userId }),
   );
-  const outcome = { awarded: sql<boolean>`exists (select 1 from ${awarded})` };
-  if (facts.length === 0) {
-    return { queries: [awarded], outcome: { ...outcome, newFacts: sql<FactKind[]>`'{}'::text[]` } };
-  }
-  const fact = sql`(values ${sql.join(
-    facts.map(({ kind, value }) => sql`(${kind}, ${value})`),
-    sql`, `,
-  )}) as fact(kind, value)`;
-  const newFacts = tx.$with('new_facts').as(
-    tx
+  const fact = sql`unnest(${placeholder('factKinds')}::text[], ${placeholder('factValues')}::text[]) as fact(kind, value)`;
+  const newFacts = db.$with('new_facts').as(
+    db
       .insert(readerFacts)
       .select(
-        tx
+        db
           .select({
             userId: awarded.userId,
             kind: sql<FactKind>`fact.kind`.as('kind'),
@@ -95,15 +103,20 @@ function awardQueries(tx: Transaction, userId: string, { award, facts }: AwardRe
   );
   return {
     queries: [awarded, newFacts],
-    outcome: { ...outcome, newFacts: sql<FactKind[]>`array(select ${newFacts.kind} from ${newFacts})` },
+    outcome: {
+      awarded: sql<boolean>`exists (select 1 from ${awarded})`,
+      newFacts: sql<FactKind[]>`array(select ${newFacts.kind} from ${newFacts})`,
+    },
   };
 }
 
-async function selectStanding(
-  tx: Transaction,
-  userId: string,
-  first: AwardRequest | undefined,
-): Promise<(Standing & { first: AwardOutcome | undefined }) | undefined> {
+/**
+ * The reader's standing, their progress row locked, with the rest of what an award needs; with
+ * `award`, that award recorded in the same statement from the locked row: after the lock, so
+ * that two awards of one reader never wait on each other in the opposite order.
+ */
+function standingQuery(db: Database, award: boolean) {
+  const userId = sql.placeholder('userId');
   // Each subquery names the reader by parameter: a column of the outer query would be written
   // unqualified and read as the subquery's own.
   const factCount = (kind: FactKind) =>
@@ -125,28 +138,38 @@ async function selectStanding(
       ),
   };
   const ofReader = eq(readerProgress.userId, userId);
-  let found: (Omit<Standing, 'unlocked'> & { unlocked: string; first?: AwardOutcome }) | undefined;
-  if (first) {
-    // The award is inserted from the locked row: after the lock, so that two awards of one
-    // reader never wait on each other in the opposite order.
-    const locked = tx
-      .$with('locked')
-      .as(tx.select({ userId: readerProgress.userId }).from(readerProgress).where(ofReader).for('update'));
-    const { queries, outcome } = awardQueries(tx, userId, first, sql`${locked}`);
-    const [row] = await tx
-      .with(locked, ...queries)
-      .select({ ...fields, ...outcome })
+  if (!award) {
+    return db
+      .select({ ...fields, awarded: sql<boolean>`false`, newFacts: sql<FactKind[]>`'{}'::text[]` })
       .from(readerProgress)
       .where(ofReader)
-      .for('update', { of: readerProgress });
-    found = row && { ...row, first: { awarded: row.awarded, newFacts: row.newFacts } };
-  } else {
-    [found] = await tx
-      .select(fields)
-      .from(readerProgress)
-      .where(ofReader)
-      .for('update', { of: readerProgress });
+      .for('update', { of: readerProgress })
+      .prepare('standing');
   }
+  const locked = db
+    .$with('locked')
+    .as(db.select({ userId: readerProgress.userId }).from(readerProgress).where(ofReader).for('update'));
+  const { queries, outcome } = awardQueries(db, sql`${locked}`);
+  return db
+    .with(locked, ...queries)
+    .select({ ...fields, ...outcome })
+    .from(readerProgress)
+    .where(ofReader)
+    .for('update', { of: readerProgress })
+    .prepare('standing_awarded');
+}
+
+const standingAwarded = preparedPerDatabase((db) => standingQuery(db, true));
+const standing = preparedPerDatabase((db) => standingQuery(db, false));
+
+async function selectStanding(
+  tx: Transaction,
+  userId: string,
+  first: AwardRequest | undefined,
+): Promise<(Standing & { first: AwardOutcome | undefined }) | undefined> {
+  const [found] = first
+    ? await standingAwarded(tx).execute(awardParameters(userId, first))
+    : await standing(tx).execute({ userId });
   if (!found) return undefined;
   return {
     row: found.row,
@@ -156,7 +179,7 @@ async function selectStanding(
     categories: found.categories,
     unannounced: found.unannounced,
     unlocked: new Set(found.unlocked.split(',').filter(Boolean)),
-    first: found.first,
+    first: first && { awarded: found.awarded, newFacts: found.newFacts },
   };
 }
 
@@ -185,37 +208,98 @@ export async function findProgress(db: Database, userId: string): Promise<Progre
   return row;
 }
 
-export type ProgressChanges = Partial<Omit<ProgressRow, 'userId' | 'updatedAt'>>;
+/** Every column of a reader's progress that an activity or a language change saves. */
+export type SavedProgress = Omit<ProgressRow, 'userId' | 'updatedAt'>;
 
 /**
  * Saves the reader's progress and, in the same statement, moves them between XP totals in the
- * rank counts (`rankCountMoves`): one round trip less on every award.
+ * rank counts (`rankCountMoves`, as arrays): one round trip less on every award, and one
+ * statement text for every award, prepared once per connection.
  */
-export async function saveProgress(
-  tx: Transaction,
-  userId: string,
-  changes: ProgressChanges,
-  counts?: { shard: number; changes: RankCountChange[] },
-): Promise<void> {
-  const update = tx
-    .update(readerProgress)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(readerProgress.userId, userId));
-  const moves = counts ? rankCountMoves(counts.shard, counts.changes) : [];
-  if (moves.length === 0) {
-    await update;
-    return;
-  }
-  // A data-modifying WITH runs once, whether or not the statement reads it.
-  const saved = tx.$with('saved').as(update.returning({ userId: readerProgress.userId }));
-  await tx
+const progressSaved = preparedPerDatabase((db) => {
+  const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const saved = db.$with('saved').as(
+    db
+      .update(readerProgress)
+      .set({
+        xp: value('xp', 'int'),
+        language: sql`${sql.placeholder('language')}::text::language`,
+        weekStart: value('weekStart', 'date'),
+        weekXp: value('weekXp', 'int'),
+        booksRead: value('booksRead', 'int'),
+        summariesGenerated: value('summariesGenerated', 'int'),
+        audios: value('audios', 'int'),
+        shares: value('shares', 'int'),
+        feedbacks: value('feedbacks', 'int'),
+        streakCurrent: value('streakCurrent', 'int'),
+        streakLongest: value('streakLongest', 'int'),
+        streakLastDay: value('streakLastDay', 'date'),
+        streakFreezes: value('streakFreezes', 'int'),
+        announcedLevel: value('announcedLevel', 'smallint'),
+        todayDay: value('todayDay', 'date'),
+        todaySummaries: value('todaySummaries', 'int'),
+        todayListenedSeconds: value('todayListenedSeconds', 'int'),
+        todayCards: value('todayCards', 'int'),
+        reviews: value('reviews', 'int'),
+        reviewStreakCurrent: value('reviewStreakCurrent', 'int'),
+        reviewStreakLongest: value('reviewStreakLongest', 'int'),
+        reviewLastDay: value('reviewLastDay', 'date'),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(readerProgress.userId, sql.placeholder('userId')))
+      .returning({ userId: readerProgress.userId }),
+  );
+  // A data-modifying WITH runs once, whether or not the statement reads it (and with no moves).
+  return db
     .with(saved)
     .insert(rankCounts)
-    .values(moves)
+    .select(
+      sql`select move.scope, move.xp, ${value('shard', 'int')}, move.readers
+          from unnest(${value('scopes', 'text[]')}, ${value('xps', 'int[]')}, ${value('deltas', 'int[]')}) as move(scope, xp, readers)`,
+    )
     .onConflictDoUpdate({
       target: [rankCounts.scope, rankCounts.xp, rankCounts.shard],
       set: { readers: sql`${rankCounts.readers} + excluded.readers` },
-    });
+    })
+    .prepare('progress_saved');
+});
+
+export async function saveProgress(
+  tx: Transaction,
+  userId: string,
+  progress: SavedProgress,
+  counts: { shard: number; changes: RankCountChange[] },
+): Promise<void> {
+  const moves = rankCountMoves(counts.shard, counts.changes);
+  await progressSaved(tx).execute({
+    userId,
+    xp: progress.xp,
+    language: progress.language,
+    weekStart: progress.weekStart,
+    weekXp: progress.weekXp,
+    booksRead: progress.booksRead,
+    summariesGenerated: progress.summariesGenerated,
+    audios: progress.audios,
+    shares: progress.shares,
+    feedbacks: progress.feedbacks,
+    streakCurrent: progress.streakCurrent,
+    streakLongest: progress.streakLongest,
+    streakLastDay: progress.streakLastDay,
+    streakFreezes: progress.streakFreezes,
+    announcedLevel: progress.announcedLevel,
+    todayDay: progress.todayDay,
+    todaySummaries: progress.todaySummaries,
+    todayListenedSeconds: progress.todayListenedSeconds,
+    todayCards: progress.todayCards,
+    reviews: progress.reviews,
+    reviewStreakCurrent: progress.reviewStreakCurrent,
+    reviewStreakLongest: progress.reviewStreakLongest,
+    reviewLastDay: progress.reviewLastDay,
+    shard: counts.shard,
+    scopes: moves.map((move) => move.scope),
+    xps: moves.map((move) => move.xp),
+    deltas: moves.map((move) => move.readers),
+  });
 }
 
 /**
@@ -229,14 +313,19 @@ export async function insertAward(
   award: AwardRequest['award'],
   facts: AwardRequest['facts'] = [],
 ): Promise<AwardOutcome> {
-  const one = sql`(values (1)) as one(x)`;
-  const { queries, outcome } = awardQueries(tx, userId, { award, facts }, one);
-  const [row] = await tx
-    .with(...queries)
-    .select(outcome)
-    .from(one);
+  const [row] = await awardInserted(tx).execute(awardParameters(userId, { award, facts }));
   return { awarded: row?.awarded === true, newFacts: row?.newFacts ?? [] };
 }
+
+const awardInserted = preparedPerDatabase((db) => {
+  const one = sql`(values (1)) as one(x)`;
+  const { queries, outcome } = awardQueries(db, one);
+  return db
+    .with(...queries)
+    .select(outcome)
+    .from(one)
+    .prepare('award_inserted');
+});
 
 /** Records facts once each: the kinds of those that are new. */
 export async function insertFacts(

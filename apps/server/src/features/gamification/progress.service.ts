@@ -319,7 +319,7 @@ export class ProgressService implements ReaderActivity, GoalActivity, ReaderStre
       await saveProgress(
         tx,
         userId,
-        { ...changed, ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}) },
+        { ...row, ...changed, ...(gained > 0 ? { weekStart, weekXp: oldWeekXp + gained } : {}) },
         {
           shard: rankShard(userId),
           changes: rankChanges({ language: row.language, weekStart, xp: row.xp, weekXp: oldWeekXp }, gained),
