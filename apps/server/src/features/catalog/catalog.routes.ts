@@ -62,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         'trending, az. With `q`, recommended ranks by relevance first.',
       errors: [400],
     }),
-    handler: async (request) => catalog.explore(request.query),
+    handler: async (request, reply) => sendSerializedJson(reply, await catalog.exploreBody(request.query)),
   });
 
   app.route({

@@ -3,6 +3,7 @@ import type { LRUCache } from 'lru-cache';
 import {
   CATEGORIES,
   exploreQuerySchema,
+  exploreResponseSchema,
   SEARCH_MIN_QUERY_LENGTH,
   foldText,
   type Book,
@@ -78,6 +79,17 @@ function explorePageKey({ category, level, lang, uiLang, sort, page, pageSize }:
 const explorePageInput = (key: string): ExploreInput =>
   exploreQuerySchema.parse(Object.fromEntries(new URLSearchParams(key)));
 
+/** An Explore page, with its JSON as the route sends it (checked by its contract once, when made). */
+interface ExploreAnswer {
+  page: ExploreResponse;
+  body: string;
+}
+
+const answerOf = (page: ExploreResponse): ExploreAnswer => ({
+  page,
+  body: JSON.stringify(exploreResponseSchema.encode(page)),
+});
+
 /**
  * The catalogue: the search box (this instance's index), Explore's pages (the database, those
  * without a search kept in memory for a few seconds), category counts and "surprise me" (the
@@ -87,7 +99,7 @@ export class CatalogService {
   private readonly index: LiveCatalogIndex;
   private readonly fallback: SuggestionSource | undefined;
   /** Explore pages without a search, kept for the index they were read under. */
-  private explorePages: { index: CatalogIndex; pages: LRUCache<string, ExploreResponse> } | undefined;
+  private explorePages: { index: CatalogIndex; pages: LRUCache<string, ExploreAnswer> } | undefined;
 
   constructor(private readonly deps: CatalogDeps) {
     this.index = new LiveCatalogIndex(deps.db, deps.refreshMs, (error) =>
@@ -127,26 +139,40 @@ export class CatalogService {
     return searchSuggestions(this.index, input, { history, fallback: this.fallback });
   }
 
-  /**
-   * An Explore page. Without a search, the page is read at most every few seconds per instance
-   * (`CACHE_SETTINGS.explorePage`), and again from scratch when the catalogue changes: every
-   * visitor asks for the same few pages. With `refreshMs` 0 (the catalogue checked before every
-   * search), every page is read.
-   */
+  /** An Explore page (as `exploreBody` answers it). */
   async explore(input: ExploreInput): Promise<ExploreResponse> {
-    if (this.deps.refreshMs === 0 || searchFilter(input.q)) return this.readExplorePage(input);
+    return (await this.exploreAnswer(input)).page;
+  }
+
+  /** An Explore page as GET /api/catalog/books sends it: serialized JSON. */
+  async exploreBody(input: ExploreInput): Promise<string> {
+    return (await this.exploreAnswer(input)).body;
+  }
+
+  /**
+   * An Explore page and its JSON. Without a search, the page is read and serialized at most every
+   * few seconds per instance (`CACHE_SETTINGS.explorePage`), and again from scratch when the
+   * catalogue changes: every visitor asks for the same few pages. With `refreshMs` 0 (the
+   * catalogue checked before every search), every page is read.
+   */
+  private async exploreAnswer(input: ExploreInput): Promise<ExploreAnswer> {
+    if (this.deps.refreshMs === 0 || searchFilter(input.q))
+      return answerOf(await this.readExplorePage(input));
     const index = await this.index.current();
     if (this.explorePages?.index !== index) {
       const { now } = this.deps;
       const pages = createMemoryLoader(
         'explorePage',
-        (key) => this.readExplorePage(explorePageInput(key)),
+        async (key) => answerOf(await this.readExplorePage(explorePageInput(key))),
         undefined,
         now ? { now: () => now().getTime() } : {},
       );
       this.explorePages = { index, pages };
     }
-    return (await this.explorePages.pages.fetch(explorePageKey(input))) ?? this.readExplorePage(input);
+    return (
+      (await this.explorePages.pages.fetch(explorePageKey(input))) ??
+      answerOf(await this.readExplorePage(input))
+    );
   }
 
   private async readExplorePage(input: ExploreInput): Promise<ExploreResponse> {
