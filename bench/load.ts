@@ -7,7 +7,11 @@
 // work itself) and sends, with wrk, the mixed workload of bench/load-workload.ts: search,
 // Explore, summary reads, XP awards, rankings, history, audio URL reads, profile and a bare
 // route, one wrk process per endpoint, all at once, CONNECTIONS connections in all (default 200)
-// for DURATION seconds (default 60) after WARMUP seconds (default 5). Then each endpoint alone
+// for DURATION seconds (default 60) after WARMUP seconds (default 5). Each run's connections open
+// first and wait HOLD_FIRST_MS (default 1000) before their first request, so that the requests go
+// on connections already open, as behind the proxy that keeps its connections to the web
+// instances (HOLD_FIRST_MS=0: each connection sends as soon as it opens, the figures of stop 38
+// and before, whose p99 on the routes answered from memory was the new connections', deploy.md). Then each endpoint alone
 // with one connection (ALONE seconds, default 3: its own service time). Prints one JSON object:
 // per endpoint p50, p99 and requests per second in the mixed run, its throughput per connection
 // against the bare route's in the same run, and the targets (zero errors, p99 <= 100 ms), with
@@ -72,6 +76,7 @@ const TARGET_P99_MS = 100;
 const METRICS_TOKEN = 'bench-load-metrics-token-0123456789';
 const WITH_GENERATION = process.env.LOAD_WITH_GENERATION === '1';
 const WEB_INSTANCES = Math.max(1, Number(process.env.WEB_INSTANCES ?? 1));
+const HOLD_FIRST_MS = Number(process.env.HOLD_FIRST_MS ?? 1000);
 /** PROFILE_ALONE=<endpoint>:<file>: a CPU profile of that endpoint's alone run, written to the file. */
 const PROFILE_ALONE = (() => {
   const [endpoint, file] = (process.env.PROFILE_ALONE ?? '').split(':');
@@ -230,6 +235,7 @@ async function mixedRun(
             : requests,
           order: award ? 'once' : 'random',
           expected: award ? '"xpAwarded":10' : undefined,
+          holdFirstMs: HOLD_FIRST_MS,
         }),
       ),
     );
@@ -570,6 +576,7 @@ async function main() {
                   ms: seedMs,
                 },
                 connections: CONNECTIONS,
+                holdFirstMs: HOLD_FIRST_MS,
                 webInstances: WEB_INSTANCES,
                 durationS: DURATION,
                 total: {

@@ -4,7 +4,11 @@
 -- the lines are sent in file order, each at most once (past the end they repeat, and an expected
 -- text then fails). Every answer must contain the expected text, if one is given, or it counts as
 -- rejected.
--- Usage: wrk -t1 -cN -dS -s wrk-requests.lua URL -- <requests file> <random|once> <seed> [expected text]
+-- With a hold of H ms, each of the N connections waits H ms before its first request: they all
+-- open while the server is idle, and the measured requests then go on connections already open,
+-- as a proxy's kept connections to a web instance are. wrk starts a request's latency when it
+-- writes it, so the hold is not in the figures (its time is in the run's duration).
+-- Usage: wrk -t1 -cN -dS -s wrk-requests.lua URL -- <requests file> <random|once> <seed> <hold ms> <N> [expected text]
 -- The seed is each process's own: several wrk processes seeded alike (by the clock's second) would
 -- pick the same reader at the same step, and a per-reader wait in the server then held them in
 -- step, each endpoint's throughput that of the slowest.
@@ -13,13 +17,17 @@ local requests = {}
 local order = "random"
 local expected = nil
 local nextIndex = 0
+local holdMs = 0
+local holding = 0
 rejected = 0
 firstBad = ""
 
 function init(args)
   order = args[2] or "random"
   math.randomseed(tonumber(args[3]))
-  expected = args[4]
+  holdMs = tonumber(args[4])
+  holding = holdMs > 0 and tonumber(args[5]) or 0
+  expected = args[6]
   for line in io.lines(args[1]) do
     local verb, path, token, body = line:match("^(%u+) (%S+) (%S+) ?(.*)$")
     local headers = {}
@@ -31,6 +39,13 @@ function init(args)
       requests[#requests + 1] = wrk.format(verb, path, headers)
     end
   end
+end
+
+-- The first N requests of the one thread are its N connections' first ones.
+function delay()
+  if holding == 0 then return 0 end
+  holding = holding - 1
+  return holdMs
 end
 
 function request()
