@@ -226,7 +226,7 @@ export interface AppConfig {
   workerNice: number;
   /** Bounded waits for PostgreSQL connections and statements. */
   databaseTimeouts: DatabaseTimeouts;
-  /** The PostgreSQL pool's connections; undefined: db/database.ts's DEFAULT_POOL_SIZE (ADR 0043). */
+  /** The PostgreSQL pool's connections; undefined: db/database.ts's DEFAULT_POOL_SIZE (ADR 0046). */
   databasePoolSize: number | undefined;
   publicUrl: string | undefined;
   /** Folder of the built web app; undefined when the server runs API-only. */

@@ -63,14 +63,14 @@ export interface DatabaseTimeouts {
 }
 
 /**
- * The PostgreSQL pool's size unless DATABASE_POOL_SIZE says otherwise (ADR 0043, which supersedes
- * ADR 0032's two per core and one more): a statement holds its connection for a turn of the event
+ * The PostgreSQL pool's size unless DATABASE_POOL_SIZE says otherwise (ADR 0046, after ADR 0043,
+ * which superseded ADR 0032's two per core and one more): a statement holds its connection for a turn of the event
  * loop (10-15 ms when busy) while PostgreSQL spends well under a millisecond on it, so a process
  * needs its statement rate times that turn, whatever the machine's cores. A wait for a connection
  * is bounded by DATABASE_CONNECT_TIMEOUT_MS, after which the request is answered 503
  * DATABASE_UNAVAILABLE with Retry-After.
  */
-export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_POOL_SIZE = 20;
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, statementMs: 5_000 };
 
