@@ -52,4 +52,48 @@ describe('batchedReads', () => {
     await Promise.all(Array.from({ length: 1_200 }, (_, index) => read(String(index))));
     expect(sizes).toEqual([500, 500, 200]);
   });
+
+  it('with one read in flight, gathers the keys of the turns meanwhile into the next read', async () => {
+    const reads: string[][] = [];
+    let answerFirst: (() => void) | undefined;
+    const read = batchedReads(
+      async (keys) => {
+        reads.push([...keys]);
+        if (reads.length === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+        return new Map(keys.map((key) => [key, key.toUpperCase()]));
+      },
+      { inFlight: 1 },
+    );
+    const first = read('a');
+    await nextTurn();
+    // Three turns of keys while the first read is in flight.
+    const later = [read('b'), read('c')];
+    await nextTurn();
+    later.push(read('d'));
+    await nextTurn();
+    later.push(read('e'));
+    await nextTurn();
+    expect(reads).toEqual([['a']]);
+    answerFirst?.();
+    expect(await first).toBe('A');
+    expect(await Promise.all(later)).toEqual(['B', 'C', 'D', 'E']);
+    expect(reads).toEqual([['a'], ['b', 'c', 'd', 'e']]);
+  });
+
+  it("without a limit, reads each turn's keys at once, whatever is in flight", async () => {
+    const reads: string[][] = [];
+    const held: (() => void)[] = [];
+    const read = batchedReads(async (keys) => {
+      reads.push([...keys]);
+      await new Promise<void>((resolve) => held.push(resolve));
+      return new Map(keys.map((key) => [key, key]));
+    });
+    const answers = [read('a')];
+    await nextTurn();
+    answers.push(read('b'));
+    await nextTurn();
+    expect(reads).toEqual([['a'], ['b']]);
+    for (const answer of held) answer();
+    expect(await Promise.all(answers)).toEqual(['a', 'b']);
+  });
 });

@@ -22,7 +22,11 @@ export class SessionCheckService implements SessionCheck {
   private readonly live: LiveSessions<{ email: string; role: Role }>;
 
   constructor(private readonly deps: SessionCheckDeps) {
-    const readSession = batchedReads((sessionIds) => findActiveSessions(deps.db, sessionIds));
+    // One read in flight: the check has one connection (ADR 41), and the keys asked for while a
+    // read is in flight gather into the next one instead of queueing one read per turn behind it.
+    const readSession = batchedReads((sessionIds) => findActiveSessions(deps.db, sessionIds), {
+      inFlight: 1,
+    });
     this.live = new LiveSessions(
       async (sessionId, userId) => {
         const session = await readSession(sessionId);
