@@ -37,6 +37,8 @@ export default defineConfig({
             'tools/**/*.unit.test.js',
           ],
           environment: 'node',
+          // One module graph per worker, as the integration files (below): import 14.7 s -> 6.3 s.
+          isolate: false,
         },
       },
       // The web tests run each file in a VM context of a shared worker (vmThreads), which spares
@@ -73,6 +75,10 @@ export default defineConfig({
           globalSetup: ['./apps/server/src/test/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The files of a worker share one module graph: each file importing the whole server
+          // afresh took a third of the project's time (the whole run 9 min 57 s -> 7 min 8 s). No
+          // file mocks a module; the stubs and fake clocks a file sets are undone after its tests.
+          isolate: false,
         },
       },
     ],
