@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import {
   chromium,
   type Browser,
@@ -19,9 +20,18 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell) when the machine has it: the same
+ * Blink without the browser's own windowing, which took the slowest specs about a fifth less time
+ * on two cores (ADR 0047); else the full Chromium. CHROMIUM_PATH names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
 }
@@ -101,7 +111,7 @@ export async function openPersistentPage(
 ): Promise<WatchedPage> {
   const { storedLanguage, session, ...contextOptions } = options;
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL: baseURL(),
     ...contextOptions,
