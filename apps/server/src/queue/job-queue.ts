@@ -88,10 +88,20 @@ export interface JobQueueSettings {
   concurrency: number;
   /**
    * How often an idle worker looks for jobs nobody woke it for: retries, which pg-boss's
-   * supervisor makes without a notification, and dead letters. Notified queues are polled five
-   * times less often.
+   * supervisor makes without a notification, and dead letters. Notified queues are polled less
+   * often (`notifiedPollSeconds`).
    */
   pollSeconds: number;
+}
+
+/**
+ * How often a worker of a queue whose jobs wake it still looks for jobs (the retries pg-boss's
+ * supervisor makes wake nobody, nor would a lost wake-up): five times pollSeconds, at most every
+ * 10 s unless pollSeconds itself is longer. Five times the embedded database's 10 s was 50 s, not
+ * the 10 s its settings below promise.
+ */
+export function notifiedPollSeconds(pollSeconds: number): number {
+  return Math.max(pollSeconds, Math.min(pollSeconds * 5, 10));
 }
 
 export const DEFAULT_JOB_QUEUE_SETTINGS: JobQueueSettings = {
@@ -288,7 +298,7 @@ export class JobQueue implements JobQueueStats {
       {
         localConcurrency: this.settings.concurrency,
         pollingIntervalSeconds: this.settings.pollSeconds,
-        notifyPollingIntervalSeconds: this.settings.pollSeconds * 5,
+        notifyPollingIntervalSeconds: notifiedPollSeconds(this.settings.pollSeconds),
       },
       async ([job]: Job<D & Stamped>[]) => {
         if (job) await run(job.data, job.id);
