@@ -61,7 +61,7 @@ import {
 } from './load-workload.js';
 import { readFixtures, seedReaders, seedSummaries, signedInRequesters } from './ranking-seed.js';
 import { scratchDatabase, withScratchDatabase } from './scratch-database.js';
-import { runWrk } from './wrk.js';
+import { DEFAULT_HOLD_FIRST_MS, runWrk } from './wrk.js';
 
 const scratch = scratchDatabase('summa_bench_load');
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
@@ -76,7 +76,7 @@ const TARGET_P99_MS = 100;
 const METRICS_TOKEN = 'bench-load-metrics-token-0123456789';
 const WITH_GENERATION = process.env.LOAD_WITH_GENERATION === '1';
 const WEB_INSTANCES = Math.max(1, Number(process.env.WEB_INSTANCES ?? 1));
-const HOLD_FIRST_MS = Number(process.env.HOLD_FIRST_MS ?? 1000);
+const HOLD_FIRST_MS = Number(process.env.HOLD_FIRST_MS ?? DEFAULT_HOLD_FIRST_MS);
 /** PROFILE_ALONE=<endpoint>:<file>: a CPU profile of that endpoint's alone run, written to the file. */
 const PROFILE_ALONE = (() => {
   const [endpoint, file] = (process.env.PROFILE_ALONE ?? '').split(':');

@@ -77,8 +77,6 @@ export async function overHttp(order: LoadOrder): Promise<LatencySummary> {
         requests,
         order: expected ? 'once' : 'random',
         expected,
-        // On connections already open, as bench:load measures (bench/wrk.ts).
-        holdFirstMs: 1000,
       });
     };
     if (order.scenario !== 'award') await sendEveryRequesterOnce(order);

@@ -32,14 +32,17 @@ export interface WrkRun {
   /** Text every answer must hold (an award that awarded something). */
   expected?: string | undefined;
   /**
-   * Milliseconds every connection waits, once open, before its first request (default 0): the
-   * connections then all open while the server is idle, and `seconds` of requests follow on
-   * connections already open. Without it, a server on Node 20, which accepts one connection per
+   * Milliseconds every connection waits, once open, before its first request (default
+   * DEFAULT_HOLD_FIRST_MS; 0 sends at once): the connections then all open while the server is
+   * idle, and `seconds` of requests follow on connections already open. Without it, a server on Node 20, which accepts one connection per
    * turn of its event loop, answers the first requests of a busy run's last connections seconds
    * late, and wrk's correction turns those few into the run's p99 (docs/deploy.md).
    */
   holdFirstMs?: number | undefined;
 }
+
+/** Connections open, then wait this long before their first request, unless a run says otherwise. */
+export const DEFAULT_HOLD_FIRST_MS = 1000;
 
 const wrkResultSchema = z.object({
   requests: z.number(),
@@ -93,7 +96,7 @@ function spawnWrk(base: string, connections: number, seconds: number, args: stri
 /** Writes the requests, runs wrk for the run's time and answers its figures. */
 export async function runWrk(run: WrkRun): Promise<LatencySummary> {
   await writeFile(run.file, `${run.requests.map(line).join('\n')}\n`);
-  const holdMs = run.holdFirstMs ?? 0;
+  const holdMs = run.holdFirstMs ?? DEFAULT_HOLD_FIRST_MS;
   const output = await spawnWrk(run.base, run.connections, run.seconds + Math.ceil(holdMs / 1000), [
     run.file,
     run.order,
